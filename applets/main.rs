@@ -1,0 +1,80 @@
+//! The corebox multicall binary: dispatches on the basename of argv[0], or
+//! on the first argument when called as `corebox APPLET [ARGS]`.
+#![no_std]
+#![no_main]
+
+extern crate alloc;
+
+use alloc::vec::Vec;
+use corebox_core::path::basename;
+use sys::io::{error, out, set_program_name};
+
+include!(concat!(env!("OUT_DIR"), "/applets.rs"));
+
+sys::entry!(main);
+
+fn find(name: &[u8]) -> Option<fn(&'static [&'static [u8]]) -> i32> {
+    APPLETS.binary_search_by(|(n, _)| n.as_bytes().cmp(name)).ok().map(|i| APPLETS[i].1)
+}
+
+fn main(args: Vec<&'static [u8]>) -> i32 {
+    let args: &'static [&'static [u8]] = args.leak();
+    let argv0 = args.first().copied().unwrap_or(b"corebox");
+    if let Some(run) = find(basename(argv0)) {
+        set_program_name(argv0);
+        return run(args);
+    }
+    let Some(&first) = args.get(1) else {
+        usage();
+        return 1;
+    };
+    match first {
+        b"--list" => {
+            for (name, _) in APPLETS {
+                out().write(name.as_bytes());
+                out().byte(b'\n');
+            }
+            0
+        }
+        b"--install" => install::run(&args[2..]),
+        b"--help" | b"-h" => {
+            usage();
+            0
+        }
+        name => match find(name) {
+            Some(run) => {
+                set_program_name(name);
+                run(&args[1..])
+            }
+            None => {
+                let q = corebox_core::quote::locale(name, false);
+                error(&[b"unknown applet ", &q], None);
+                127
+            }
+        },
+    }
+}
+
+fn usage() {
+    let o = out();
+    o.write(b"corebox ");
+    o.write(env!("CARGO_PKG_VERSION").as_bytes());
+    o.write(
+        b": GNU coreutils as one static multicall binary.\n\n\
+Usage: corebox APPLET [ARGUMENT]...\n\
+  or:  APPLET [ARGUMENT]...        (through a link named APPLET)\n\
+  or:  corebox --list              list the applets of this build\n\
+  or:  corebox --install [-s] [-f] DIR\n\
+                                   link every applet into DIR: hard links,\n\
+                                   symbolic links with -s; -f replaces files\n\
+                                   that are not already links to corebox\n\n\
+Applets:",
+    );
+    for (i, (name, _)) in APPLETS.iter().enumerate() {
+        o.write(if i % 8 == 0 { b"\n  " } else { b" " });
+        o.write(name.as_bytes());
+    }
+    o.byte(b'\n');
+}
+
+mod install;

@@ -1,0 +1,221 @@
+//! Generates the applet table from the declarative header at the top of
+//! every `applets/NAME.rs` (see the README): one module per applet with its
+//! option table, option-key constants and help text, and the sorted
+//! dispatch table. `COREBOX_APPLETS="cat tail"` builds only those applets.
+//!
+//! For the host's `*-linux-gnu` target it also passes the link arguments
+//! that make the binary the same static, libc-free executable as the musl
+//! triples get from `.cargo/config.toml`.
+
+use std::collections::BTreeMap;
+use std::env;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::Path;
+
+struct Opt {
+    short: Option<char>,
+    long: String,
+    arg: &'static str,
+}
+
+struct Applet {
+    name: String,
+    usage: Vec<String>,
+    opts: Vec<Opt>,
+    stop_at_operand: bool,
+    usage_status: i32,
+    help: String,
+    path: String,
+}
+
+fn fail(path: &Path, msg: &str) -> ! {
+    panic!("{}: bad applet header: {}", path.display(), msg)
+}
+
+/// Parses `// key: value` lines up to the first line that is not a comment.
+fn parse_header(path: &Path, text: &str) -> Option<Applet> {
+    let mut lines = text.lines().peekable();
+    let mut a = Applet {
+        name: String::new(),
+        usage: vec![],
+        opts: vec![],
+        stop_at_operand: false,
+        usage_status: 1,
+        help: String::new(),
+        path: path.canonicalize().unwrap().display().to_string(),
+    };
+    if lines.peek().map(|l| l.trim_end()) != Some("// corebox applet") {
+        return None;
+    }
+    lines.next();
+    while let Some(line) = lines.next() {
+        let Some(body) = line.strip_prefix("//") else { break };
+        let body = body.strip_prefix(' ').unwrap_or(body);
+        let (key, value) = body.split_once(':').unwrap_or_else(|| fail(path, line));
+        let value = value.trim();
+        match key {
+            "name" => a.name = value.to_string(),
+            "usage" => a.usage.push(value.to_string()),
+            "stop-at-operand" => a.stop_at_operand = value == "yes",
+            "usage-status" => a.usage_status = value.parse().unwrap_or_else(|_| fail(path, line)),
+            "option" => a.opts.push(parse_opt(path, value)),
+            "help" => {
+                for l in lines.by_ref() {
+                    let Some(h) = l.strip_prefix("//") else { break };
+                    a.help.push_str(h.strip_prefix(' ').unwrap_or(h));
+                    a.help.push('\n');
+                }
+                break;
+            }
+            _ => fail(path, line),
+        }
+    }
+    if a.name.is_empty() || a.usage.is_empty() {
+        fail(path, "needs name and usage");
+    }
+    Some(a)
+}
+
+/// `-n, --lines=NUM` / `-v` / `--retry` / `--color[=WHEN]`.
+fn parse_opt(path: &Path, spec: &str) -> Opt {
+    let mut o = Opt { short: None, long: String::new(), arg: "No" };
+    for part in spec.split(", ") {
+        if let Some(long) = part.strip_prefix("--") {
+            if let Some((n, _)) = long.split_once("[=") {
+                o.long = n.to_string();
+                o.arg = "Optional";
+            } else if let Some((n, _)) = long.split_once('=') {
+                o.long = n.to_string();
+                o.arg = "Required";
+            } else {
+                o.long = long.to_string();
+            }
+        } else if let Some(s) = part.strip_prefix('-') {
+            let mut c = s.chars();
+            o.short = c.next();
+            let rest: String = c.collect();
+            if rest.starts_with(' ') {
+                o.arg = "Required";
+            } else if rest.starts_with('[') {
+                o.arg = "Optional";
+            } else if !rest.is_empty() {
+                fail(path, spec);
+            }
+        } else {
+            fail(path, spec);
+        }
+    }
+    o
+}
+
+fn const_name(long: &str) -> String {
+    long.to_ascii_uppercase().replace('-', "_")
+}
+
+/// The module name of an applet (`[` is `bracket`; raw so `true` works).
+fn ident(name: &str) -> String {
+    if name == "[" {
+        "bracket".into()
+    } else {
+        format!("r#{}", name.replace('-', "_"))
+    }
+}
+
+fn generate(a: &Applet) -> String {
+    let mut s = String::new();
+    let mut defs = String::new();
+    let mut consts = String::new();
+    let mut private = 0xe000u32;
+    let mut keys: BTreeMap<String, char> = BTreeMap::new();
+    for o in &a.opts {
+        let key = match o.short {
+            Some(c) => c,
+            None => *keys.entry(o.long.clone()).or_insert_with(|| {
+                private += 1;
+                char::from_u32(private).unwrap()
+            }),
+        };
+        if !o.long.is_empty() {
+            writeln!(consts, "        pub const {}: char = {:?};", const_name(&o.long), key).unwrap();
+        }
+        let short = o.short.map_or(0, |c| c as u32);
+        writeln!(
+            defs,
+            "        corebox_core::opt::OptDef {{ short: {short}, long: {:?}, arg: corebox_core::opt::HasArg::{}, key: {:?} }},",
+            o.long, o.arg, key
+        )
+        .unwrap();
+    }
+    for (long, key) in [("help", "sys::cli::HELP"), ("version", "sys::cli::VERSION")] {
+        writeln!(
+            defs,
+            "        corebox_core::opt::OptDef {{ short: 0, long: {long:?}, arg: corebox_core::opt::HasArg::No, key: {key} }},"
+        )
+        .unwrap();
+    }
+    let ident = ident(&a.name);
+    writeln!(s, "pub mod {ident} {{").unwrap();
+    writeln!(s, "    #[path = {:?}]\n    mod imp;\n    pub use imp::main;", a.path).unwrap();
+    writeln!(s, "    #[allow(dead_code)]\n    pub mod opt {{\n{consts}    }}").unwrap();
+    writeln!(
+        s,
+        "    pub static SPEC: sys::cli::Spec = sys::cli::Spec {{\n        name: {:?},\n        usage: &{:?},\n        help: {:?},\n        stop_at_operand: {},\n        usage_status: {},\n        opts: &[\n{defs}        ],\n    }};",
+        a.name, a.usage, a.help, a.stop_at_operand, a.usage_status
+    )
+    .unwrap();
+    writeln!(s, "}}").unwrap();
+    s
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=applets");
+    println!("cargo:rerun-if-env-changed=COREBOX_APPLETS");
+    let wanted: Option<Vec<String>> =
+        env::var("COREBOX_APPLETS").ok().filter(|v| !v.trim().is_empty()).map(|v| {
+            v.split(|c: char| c == ',' || c.is_whitespace()).filter(|s| !s.is_empty()).map(String::from).collect()
+        });
+    let mut applets = vec![];
+    let mut entries: Vec<_> = fs::read_dir("applets").unwrap().map(|e| e.unwrap().path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.extension().and_then(|e| e.to_str()) != Some("rs") {
+            continue;
+        }
+        println!("cargo:rerun-if-changed={}", path.display());
+        let text = fs::read_to_string(&path).unwrap();
+        if let Some(a) = parse_header(&path, &text) {
+            if wanted.as_ref().is_none_or(|w| w.contains(&a.name)) {
+                applets.push(a);
+            }
+        }
+    }
+    if let Some(w) = &wanted {
+        for n in w {
+            if !applets.iter().any(|a| &a.name == n) {
+                panic!("COREBOX_APPLETS names an unknown applet: {n}");
+            }
+        }
+    }
+    applets.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut out = String::from("// Generated by build.rs from the applet headers. Do not edit.\n");
+    for a in &applets {
+        out.push_str(&generate(a));
+    }
+    out.push_str("/// Every applet in this build, sorted by name.\npub static APPLETS: &[(&str, fn(&'static [&'static [u8]]) -> i32)] = &[\n");
+    for a in &applets {
+        writeln!(out, "    ({:?}, {}::main),", a.name, ident(&a.name)).unwrap();
+    }
+    out.push_str("];\n");
+    fs::write(Path::new(&env::var("OUT_DIR").unwrap()).join("applets.rs"), out).unwrap();
+
+    // The host triple has no settings in .cargo/config.toml (they would also
+    // apply to build scripts and test harnesses there), so the binary gets
+    // its libc-free static link from here.
+    let target = env::var("TARGET").unwrap();
+    if target.ends_with("-linux-gnu") {
+        for arg in ["-nostartfiles", "-nostdlib", "-static", "-no-pie", "-Wl,--gc-sections", "-Wl,--build-id=none"] {
+            println!("cargo:rustc-link-arg-bins={arg}");
+        }
+    }
+}

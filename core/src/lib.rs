@@ -1,0 +1,20 @@
+//! corebox-core: the pure logic of corebox, `no_std` + `alloc`, no I/O.
+//!
+//! Everything here takes bytes and returns values or errors: the GNU
+//! getopt_long-compatible option parser, number/size/duration parsing, GNU's
+//! quoting of file names in diagnostics, formatting, and small parsers for
+//! system databases. Unit-tested on the host.
+#![cfg_attr(not(test), no_std)]
+
+extern crate alloc;
+
+pub mod duration;
+pub mod fmt;
+pub mod hosts;
+pub mod locale;
+mod locale_print;
+pub mod num;
+pub mod opt;
+pub mod passwd;
+pub mod path;
+pub mod quote;

@@ -1,0 +1,153 @@
+//! Integer parsing: strict decimals, and GNU's sizes with suffixes
+//! (gnulib `xstrtoumax`: `b`=512, `K`/`KiB`=1024, `kB`=1000, ... `Q`).
+
+/// Parses an unsigned decimal made only of digits; None on overflow.
+pub fn parse_u64_dec(s: &[u8]) -> Option<u64> {
+    if s.is_empty() {
+        return None;
+    }
+    s.iter().try_fold(0u64, |n, &c| {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        n.checked_mul(10)?.checked_add((c - b'0') as u64)
+    })
+}
+
+/// Why a size was rejected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SizeError {
+    /// Not a number at all (or negative).
+    Invalid,
+    /// A number followed by something that is not an accepted suffix.
+    InvalidSuffix,
+    /// Too large for 64 bits (the value saturates to u64::MAX).
+    Overflow,
+}
+
+fn is_space(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+/// Parses a decimal size with an optional suffix from `suffixes`, as gnulib's
+/// xstrtoumax(s, NULL, 10, &n, suffixes) does. A `0` in `suffixes` allows
+/// the two-letter forms (`KB` = 1000, `KiB` = 1024). A suffix alone means 1
+/// of it (`K` is 1024).
+pub fn parse_size(s: &[u8], suffixes: &[u8]) -> Result<u64, SizeError> {
+    let mut i = 0;
+    while i < s.len() && is_space(s[i]) {
+        i += 1;
+    }
+    if s.get(i) == Some(&b'-') {
+        return Err(SizeError::Invalid);
+    }
+    if s.get(i) == Some(&b'+') {
+        i += 1;
+    }
+    let start = i;
+    let mut n: u64 = 0;
+    let mut overflow = false;
+    while i < s.len() && s[i].is_ascii_digit() {
+        match n.checked_mul(10).and_then(|v| v.checked_add((s[i] - b'0') as u64)) {
+            Some(v) => n = v,
+            None => overflow = true,
+        }
+        i += 1;
+    }
+    if i == start {
+        match s.get(i) {
+            Some(c) if !suffixes.is_empty() && suffixes.contains(c) && *c != b'0' => n = 1,
+            _ => return Err(SizeError::Invalid),
+        }
+    }
+    let rest = &s[i..];
+    if rest.is_empty() {
+        return if overflow { Err(SizeError::Overflow) } else { Ok(n) };
+    }
+    if !suffixes.contains(&rest[0]) || rest[0] == b'0' {
+        return Err(SizeError::InvalidSuffix);
+    }
+    let mut base: u64 = 1024;
+    let mut used = 1;
+    if suffixes.contains(&b'0') {
+        match rest.get(1) {
+            Some(b'i') if rest.get(2) == Some(&b'B') => used += 2,
+            Some(b'B') | Some(b'D') => {
+                base = 1000;
+                used += 1
+            }
+            _ => {}
+        }
+    }
+    let (mult, power): (u64, u32) = match rest[0] {
+        b'b' => (512, 1),
+        b'B' => (1024, 1),
+        b'c' => (1, 1),
+        b'w' => (2, 1),
+        b'k' | b'K' => (base, 1),
+        b'M' | b'm' => (base, 2),
+        b'G' | b'g' => (base, 3),
+        b'T' | b't' => (base, 4),
+        b'P' => (base, 5),
+        b'E' => (base, 6),
+        b'Z' => (base, 7),
+        b'Y' => (base, 8),
+        b'R' => (base, 9),
+        b'Q' => (base, 10),
+        _ => return Err(SizeError::InvalidSuffix),
+    };
+    for _ in 0..power {
+        match n.checked_mul(mult) {
+            Some(v) => n = v,
+            None => overflow = true,
+        }
+    }
+    if rest.len() > used {
+        return Err(SizeError::InvalidSuffix);
+    }
+    if overflow {
+        Err(SizeError::Overflow)
+    } else {
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    const HT: &[u8] = b"bkKmMGTPEZYRQ0";
+
+    #[test]
+    fn plain() {
+        assert_eq!(parse_u64_dec(b"0"), Some(0));
+        assert_eq!(parse_u64_dec(b"18446744073709551615"), Some(u64::MAX));
+        assert_eq!(parse_u64_dec(b"18446744073709551616"), None);
+        assert_eq!(parse_u64_dec(b""), None);
+        assert_eq!(parse_u64_dec(b"1a"), None);
+    }
+
+    #[test]
+    fn suffixes() {
+        assert_eq!(parse_size(b"10", HT), Ok(10));
+        assert_eq!(parse_size(b" +10", HT), Ok(10));
+        assert_eq!(parse_size(b"2b", HT), Ok(1024));
+        assert_eq!(parse_size(b"1k", HT), Ok(1024));
+        assert_eq!(parse_size(b"1K", HT), Ok(1024));
+        assert_eq!(parse_size(b"1KiB", HT), Ok(1024));
+        assert_eq!(parse_size(b"1kB", HT), Ok(1000));
+        assert_eq!(parse_size(b"1MB", HT), Ok(1_000_000));
+        assert_eq!(parse_size(b"1M", HT), Ok(1 << 20));
+        assert_eq!(parse_size(b"1E", HT), Ok(1 << 60));
+        assert_eq!(parse_size(b"K", HT), Ok(1024));
+        assert_eq!(parse_size(b"16E", HT), Err(SizeError::Overflow));
+        assert_eq!(parse_size(b"99999999999999999999", HT), Err(SizeError::Overflow));
+        assert_eq!(parse_size(b"1x", HT), Err(SizeError::InvalidSuffix));
+        assert_eq!(parse_size(b"1KiBx", HT), Err(SizeError::InvalidSuffix));
+        assert_eq!(parse_size(b"1Kx", HT), Err(SizeError::InvalidSuffix));
+        assert_eq!(parse_size(b"x", HT), Err(SizeError::Invalid));
+        assert_eq!(parse_size(b"-1", HT), Err(SizeError::Invalid));
+        assert_eq!(parse_size(b"", HT), Err(SizeError::Invalid));
+        assert_eq!(parse_size(b"5k", b""), Err(SizeError::InvalidSuffix));
+        assert_eq!(parse_size(b"1KB", b"kK"), Err(SizeError::InvalidSuffix));
+    }
+}

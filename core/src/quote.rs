@@ -1,0 +1,234 @@
+//! GNU's quoting of names in diagnostics (gnulib quotearg), byte for byte:
+//! - [`shell`]: `quotef`, quote only when needed, `:` included;
+//! - [`shell_always`]: `quoteaf`, always quoted;
+//! - [`locale`]: `quote`, 'x' in the C locale, ‘x’ under UTF-8.
+//!
+//! Shell styles use `'...'`, `'\''` for quotes (or `"..."` when that alone
+//! suffices), and `$'\n'`/`$'\303'` for unprintable bytes; under a UTF-8
+//! locale printable multibyte characters pass through.
+
+use alloc::vec::Vec;
+
+/// Decodes the UTF-8 character at the start of `s`: its length and whether it
+/// is printable; None for an invalid or truncated sequence.
+fn utf8_char(s: &[u8]) -> Option<(usize, bool)> {
+    let b = s[0];
+    let (len, min) = match b {
+        0xc2..=0xdf => (2, 0x80),
+        0xe0..=0xef => (3, 0x800),
+        0xf0..=0xf4 => (4, 0x10000),
+        _ => return None,
+    };
+    if s.len() < len || !s[1..len].iter().all(|&c| c & 0xc0 == 0x80) {
+        return None;
+    }
+    let mut cp = (b as u32) & (0x7f >> len);
+    for &c in &s[1..len] {
+        cp = (cp << 6) | (c as u32 & 0x3f);
+    }
+    if cp < min || cp > 0x10ffff || (0xd800..0xe000).contains(&cp) {
+        return None;
+    }
+    Some((len, crate::locale_print::printable(cp)))
+}
+
+/// One unit of the input: a printable run of bytes (ASCII or a printable
+/// multibyte character) or a single byte that must be escaped.
+fn units(s: &[u8], utf8: bool) -> impl Iterator<Item = (&[u8], bool)> {
+    let mut i = 0;
+    core::iter::from_fn(move || {
+        if i >= s.len() {
+            return None;
+        }
+        let b = s[i];
+        let (len, printable) = if b < 0x80 {
+            (1, (0x20..0x7f).contains(&b))
+        } else if utf8 {
+            utf8_char(&s[i..]).unwrap_or((1, false))
+        } else {
+            (1, false)
+        };
+        let u = &s[i..i + len];
+        i += len;
+        Some((u, printable))
+    })
+}
+
+fn c_escape(b: u8) -> Option<u8> {
+    Some(match b {
+        0 => b'0',
+        7 => b'a',
+        8 => b'b',
+        0x0c => b'f',
+        b'\n' => b'n',
+        b'\r' => b'r',
+        b'\t' => b't',
+        0x0b => b'v',
+        _ => return None,
+    })
+}
+
+/// Whether the shell style may leave `s` unquoted.
+fn shell_safe(s: &[u8], utf8: bool, colon: bool) -> bool {
+    if s.is_empty() {
+        return false;
+    }
+    let mut pos = 0;
+    for (u, printable) in units(s, utf8) {
+        let c = u[0];
+        let ok = if u.len() > 1 {
+            printable
+        } else {
+            match c {
+                b'%' | b'+' | b',' | b'-' | b'.' | b'/' | b'0'..=b'9' | b'A'..=b'Z' | b']' | b'_' | b'a'..=b'z' => true,
+                b':' => !colon,
+                b'{' | b'}' => s.len() != 1,
+                b'#' | b'~' => pos != 0,
+                _ => false,
+            }
+        };
+        if !ok {
+            return false;
+        }
+        pos += u.len();
+    }
+    true
+}
+
+/// Characters that keep a string quotable with plain double quotes when
+/// it contains a single quote (gnulib's `c_and_shell_quote_compat`).
+fn double_quote_ok(s: &[u8], utf8: bool) -> bool {
+    let mut pos = 0;
+    for (u, printable) in units(s, utf8) {
+        let c = u[0];
+        let ok = if u.len() > 1 {
+            printable
+        } else {
+            match c {
+                b'%' | b'+' | b',' | b'-' | b'.' | b'/' | b'0'..=b'9' | b':' | b'A'..=b'Z' | b']' | b'_' | b'a'..=b'z' => true,
+                b' ' | b'\'' => true,
+                b'{' | b'}' => s.len() == 1 && pos == 0,
+                b'#' | b'~' => pos == 0,
+                _ => false,
+            }
+        };
+        if !ok {
+            return false;
+        }
+        pos += u.len();
+    }
+    true
+}
+
+fn push_octal(out: &mut Vec<u8>, c: u8) {
+    out.extend_from_slice(&[b'\\', b'0' + (c >> 6), b'0' + ((c >> 3) & 7), b'0' + (c & 7)]);
+}
+
+/// `quoteaf`: shell_escape_always quoting.
+pub fn shell_always(s: &[u8], utf8: bool) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len() + 2);
+    if s.contains(&b'\'') && double_quote_ok(s, utf8) {
+        out.push(b'"');
+        out.extend_from_slice(s);
+        out.push(b'"');
+        return out;
+    }
+    out.push(b'\'');
+    let mut in_dollar = false;
+    for (u, printable) in units(s, utf8) {
+        let c = u[0];
+        let esc = if u.len() == 1 && c < 0x80 { c_escape(c) } else { None };
+        if esc.is_some() || !printable {
+            if !in_dollar {
+                out.extend_from_slice(b"'$'");
+                in_dollar = true;
+            }
+            match esc {
+                Some(e) => out.extend_from_slice(&[b'\\', e]),
+                None => u.iter().for_each(|&c| push_octal(&mut out, c)),
+            }
+            continue;
+        }
+        if in_dollar {
+            out.extend_from_slice(b"''");
+            in_dollar = false;
+        }
+        if c == b'\'' {
+            out.extend_from_slice(b"'\\''");
+        } else {
+            out.extend_from_slice(u);
+        }
+    }
+    out.push(b'\'');
+    out
+}
+
+/// `quotef`: the name as is when the shell needs no quoting, else quoted.
+pub fn shell(s: &[u8], utf8: bool) -> Vec<u8> {
+    if shell_safe(s, utf8, true) {
+        s.into()
+    } else {
+        shell_always(s, utf8)
+    }
+}
+
+/// `quote`: locale quoting, 'x' in C and ‘x’ under UTF-8, C escapes inside.
+pub fn locale(s: &[u8], utf8: bool) -> Vec<u8> {
+    let (l, r): (&[u8], &[u8]) = if utf8 { ("\u{2018}".as_bytes(), "\u{2019}".as_bytes()) } else { (b"'", b"'") };
+    let mut out = Vec::with_capacity(s.len() + 6);
+    out.extend_from_slice(l);
+    for (u, printable) in units(s, utf8) {
+        let c = u[0];
+        let esc = if u.len() == 1 && c < 0x80 { c_escape(c) } else { None };
+        if let Some(e) = esc {
+            out.extend_from_slice(&[b'\\', e]);
+        } else if !printable {
+            u.iter().for_each(|&c| push_octal(&mut out, c));
+        } else if c == b'\\' || (!utf8 && c == b'\'') {
+            out.extend_from_slice(&[b'\\', c]);
+        } else {
+            out.extend_from_slice(u);
+        }
+    }
+    out.extend_from_slice(r);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_when_needed() {
+        assert_eq!(shell(b"abc", false), b"abc");
+        assert_eq!(shell(b"a/b-c.d_e,f+g%h]", false), b"a/b-c.d_e,f+g%h]");
+        assert_eq!(shell(b"a b", false), b"'a b'");
+        assert_eq!(shell(b"", false), b"''");
+        assert_eq!(shell(b"a:b", false), b"'a:b'");
+        assert_eq!(shell(b"~x", false), b"'~x'");
+        assert_eq!(shell(b"x~", false), b"x~");
+        assert_eq!(shell(b"{", false), b"'{'");
+        assert_eq!(shell(b"a{", false), b"a{");
+        assert_eq!(shell(b"it's", false), b"\"it's\"");
+        assert_eq!(shell(b"it's $x", false), b"'it'\\''s $x'");
+        assert_eq!(shell(b"a\nb", false), b"'a'$'\\n''b'");
+        assert_eq!(shell(b"\n", false), b"''$'\\n'");
+        assert_eq!(shell("é".as_bytes(), true), "é".as_bytes());
+        assert_eq!(shell("é".as_bytes(), false), b"''$'\\303\\251'");
+        assert_eq!(shell(b"\xff", true), b"''$'\\377'");
+    }
+
+    #[test]
+    fn shell_always_quotes() {
+        assert_eq!(shell_always(b"x", false), b"'x'");
+        assert_eq!(shell_always(b"a\tb\x01", false), b"'a'$'\\t''b'$'\\001'");
+    }
+
+    #[test]
+    fn locale_quotes() {
+        assert_eq!(locale(b"x", false), b"'x'");
+        assert_eq!(locale(b"x", true), "\u{2018}x\u{2019}".as_bytes());
+        assert_eq!(locale(b"it's\n", false), b"'it\\'s\\n'");
+        assert_eq!(locale(b"a\\b", false), b"'a\\\\b'");
+    }
+}

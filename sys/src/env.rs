@@ -1,0 +1,42 @@
+//! The environment the process was started with.
+
+use crate::rt::{cstr_at, envp};
+use alloc::vec::Vec;
+
+/// Every `NAME=VALUE` entry, in order.
+pub fn vars() -> Vec<&'static [u8]> {
+    let mut v = Vec::new();
+    let mut p = envp();
+    if p.is_null() {
+        return v;
+    }
+    // SAFETY: envp is the kernel's NULL-terminated array of NUL-terminated
+    // strings, alive for the whole process.
+    unsafe {
+        while !(*p).is_null() {
+            v.push(cstr_at(*p));
+            p = p.add(1);
+        }
+    }
+    v
+}
+
+/// The value of environment variable `name`, like getenv(3).
+pub fn var(name: &[u8]) -> Option<&'static [u8]> {
+    vars().into_iter().find_map(|e| {
+        let rest = e.strip_prefix(name)?;
+        rest.strip_prefix(b"=")
+    })
+}
+
+/// POSIXLY_CORRECT is set (to anything).
+pub fn posixly_correct() -> bool {
+    var(b"POSIXLY_CORRECT").is_some()
+}
+
+/// The locale's character type is UTF-8: LC_ALL, else LC_CTYPE, else LANG
+/// names a `*.UTF-8` (or `utf8`) locale.
+pub fn utf8_locale() -> bool {
+    let v = [&b"LC_ALL"[..], b"LC_CTYPE", b"LANG"].iter().find_map(|n| var(n).filter(|v| !v.is_empty()));
+    v.is_some_and(corebox_core::locale::names_utf8)
+}

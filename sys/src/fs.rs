@@ -1,0 +1,196 @@
+//! Files: open, stat, links, sync, and the kernel's copy offloads.
+
+use crate::errno::{Errno, Result};
+use crate::io::{Fd, File};
+use alloc::vec::Vec;
+use rustix::fs::{self as rfs, Mode, OFlags};
+
+/// The parts of `struct stat` the applets use, widened to 64 bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stat {
+    pub dev: u64,
+    pub ino: u64,
+    pub mode: u32,
+    pub nlink: u64,
+    pub uid: u32,
+    pub gid: u32,
+    pub rdev: u64,
+    pub size: i64,
+    pub blksize: u64,
+    pub blocks: u64,
+    pub mtime: i64,
+    pub mtime_nsec: u32,
+}
+
+pub const S_IFMT: u32 = 0o170000;
+pub const S_IFDIR: u32 = 0o040000;
+pub const S_IFREG: u32 = 0o100000;
+pub const S_IFIFO: u32 = 0o010000;
+pub const S_IFCHR: u32 = 0o020000;
+pub const S_IFLNK: u32 = 0o120000;
+
+impl Stat {
+    pub fn is_dir(&self) -> bool {
+        self.mode & S_IFMT == S_IFDIR
+    }
+    pub fn is_reg(&self) -> bool {
+        self.mode & S_IFMT == S_IFREG
+    }
+    pub fn is_fifo(&self) -> bool {
+        self.mode & S_IFMT == S_IFIFO
+    }
+    pub fn is_chr(&self) -> bool {
+        self.mode & S_IFMT == S_IFCHR
+    }
+    /// Same file: same device and inode.
+    pub fn same_file(&self, o: &Stat) -> bool {
+        self.dev == o.dev && self.ino == o.ino
+    }
+}
+
+#[allow(clippy::unnecessary_cast)]
+fn conv(s: rfs::Stat) -> Stat {
+    Stat {
+        dev: s.st_dev as u64,
+        ino: s.st_ino as u64,
+        mode: s.st_mode as u32,
+        nlink: s.st_nlink as u64,
+        uid: s.st_uid as u32,
+        gid: s.st_gid as u32,
+        rdev: s.st_rdev as u64,
+        size: s.st_size as i64,
+        blksize: s.st_blksize as u64,
+        blocks: s.st_blocks as u64,
+        mtime: s.st_mtime as i64,
+        mtime_nsec: s.st_mtime_nsec as u32,
+    }
+}
+
+/// How to open a file.
+#[derive(Clone, Copy)]
+pub enum Open {
+    Read,
+    /// Write-only, created if missing (mode 0666 less umask), truncated.
+    WriteTrunc,
+    /// Write-only, created if missing, appending.
+    Append,
+    /// A directory, read-only.
+    Dir,
+}
+
+/// open(2) with O_CLOEXEC (and O_NOCTTY for writing).
+pub fn open(path: &[u8], how: Open) -> Result<File> {
+    let f = match how {
+        Open::Read => OFlags::RDONLY,
+        Open::WriteTrunc => OFlags::WRONLY | OFlags::CREATE | OFlags::TRUNC | OFlags::NOCTTY,
+        Open::Append => OFlags::WRONLY | OFlags::CREATE | OFlags::APPEND | OFlags::NOCTTY,
+        Open::Dir => OFlags::RDONLY | OFlags::DIRECTORY,
+    };
+    loop {
+        match rfs::open(path, f | OFlags::CLOEXEC, Mode::from_raw_mode(0o666)) {
+            Err(rustix::io::Errno::INTR) => continue,
+            r => return r.map(File).map_err(Errno::from),
+        }
+    }
+}
+
+pub fn fstat(fd: Fd) -> Result<Stat> {
+    rfs::fstat(fd.b()).map(conv).map_err(Errno::from)
+}
+
+pub fn stat(path: &[u8]) -> Result<Stat> {
+    rfs::stat(path).map(conv).map_err(Errno::from)
+}
+
+pub fn lstat(path: &[u8]) -> Result<Stat> {
+    rfs::lstat(path).map(conv).map_err(Errno::from)
+}
+
+pub fn link(old: &[u8], new: &[u8]) -> Result<()> {
+    rfs::link(old, new).map_err(Errno::from)
+}
+
+pub fn symlink(target: &[u8], new: &[u8]) -> Result<()> {
+    rfs::symlink(target, new).map_err(Errno::from)
+}
+
+pub fn unlink(path: &[u8]) -> Result<()> {
+    rfs::unlink(path).map_err(Errno::from)
+}
+
+pub fn readlink(path: &[u8]) -> Result<Vec<u8>> {
+    rfs::readlink(path, Vec::new()).map(|c| c.into_bytes()).map_err(Errno::from)
+}
+
+/// The current directory as the kernel resolves it (no symlinks).
+pub fn getcwd() -> Result<Vec<u8>> {
+    rustix::process::getcwd(Vec::new()).map(|c| c.into_bytes()).map_err(Errno::from)
+}
+
+pub fn sync_all() {
+    rfs::sync()
+}
+
+pub fn syncfs(fd: Fd) -> Result<()> {
+    rfs::syncfs(fd.b()).map_err(Errno::from)
+}
+
+pub fn fsync(fd: Fd) -> Result<()> {
+    rfs::fsync(fd.b()).map_err(Errno::from)
+}
+
+pub fn fdatasync(fd: Fd) -> Result<()> {
+    rfs::fdatasync(fd.b()).map_err(Errno::from)
+}
+
+/// Opens for syncing: read-only, falling back to write-only for files that
+/// cannot be read (GNU sync does the same), non-blocking for FIFOs.
+pub fn open_for_sync(path: &[u8]) -> Result<File> {
+    let base = OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC;
+    match rfs::open(path, base | OFlags::RDONLY, Mode::empty()) {
+        Ok(f) => Ok(File(f)),
+        Err(e) => match rfs::open(path, base | OFlags::WRONLY, Mode::empty()) {
+            Ok(f) => Ok(File(f)),
+            Err(_) => Err(e.into()),
+        },
+    }
+}
+
+/// Hints sequential access (posix_fadvise SEQUENTIAL); errors are ignored.
+pub fn advise_sequential(fd: Fd) {
+    rfs::fadvise(fd.b(), 0, None, rfs::Advice::Sequential).ok();
+}
+
+/// copy_file_range(2) from the current offsets; Ok(0) at end of input.
+pub fn copy_file_range(from: Fd, to: Fd, len: usize) -> Result<usize> {
+    rfs::copy_file_range(from.b(), None, to.b(), None, len).map_err(Errno::from)
+}
+
+/// sendfile(2) from the current offset of `from` (a regular file) to `to`.
+pub fn sendfile(to: Fd, from: Fd, len: usize) -> Result<usize> {
+    rfs::sendfile(to.b(), from.b(), None, len).map_err(Errno::from)
+}
+
+/// splice(2) between descriptors, one of which must be a pipe.
+pub fn splice(from: Fd, to: Fd, len: usize) -> Result<usize> {
+    rustix::pipe::splice(from.b(), None, to.b(), None, len, rustix::pipe::SpliceFlags::MOVE).map_err(Errno::from)
+}
+
+/// The file status flags of a descriptor contain O_APPEND.
+pub fn is_append(fd: Fd) -> bool {
+    rustix::fs::fcntl_getfl(fd.b()).is_ok_and(|f| f.contains(OFlags::APPEND))
+}
+
+/// The current offset of a descriptor, if it is seekable.
+pub fn tell(fd: Fd) -> Result<u64> {
+    rfs::seek(fd.b(), rfs::SeekFrom::Current(0)).map_err(Errno::from)
+}
+
+pub fn isatty(fd: Fd) -> bool {
+    rustix::termios::isatty(fd.b())
+}
+
+/// The name of the terminal open on `fd`.
+pub fn ttyname(fd: Fd) -> Result<Vec<u8>> {
+    rustix::termios::ttyname(fd.b(), Vec::new()).map(|c| c.into_bytes()).map_err(Errno::from)
+}

@@ -1,0 +1,268 @@
+//! File descriptors, reads and writes, the buffered standard output with
+//! GNU's `close_stdout` error reporting, and diagnostics on standard error.
+
+use crate::errno::{Errno, Result};
+use alloc::vec::Vec;
+use core::cell::UnsafeCell;
+use rustix::fd::{AsFd, BorrowedFd, OwnedFd};
+
+/// A file descriptor this process does not own (for example 0, 1 or 2).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Fd(pub(crate) i32);
+
+impl Fd {
+    pub const STDIN: Fd = Fd(0);
+    pub const STDOUT: Fd = Fd(1);
+    pub const STDERR: Fd = Fd(2);
+
+    pub fn raw(self) -> i32 {
+        self.0
+    }
+
+    pub(crate) fn b(self) -> BorrowedFd<'static> {
+        // SAFETY: the descriptor is only handed to system calls, which report
+        // EBADF if it is not open; it is never closed through this borrow.
+        unsafe { BorrowedFd::borrow_raw(self.0) }
+    }
+
+    /// read(2), retried on EINTR.
+    pub fn read(self, buf: &mut [u8]) -> Result<usize> {
+        loop {
+            match rustix::io::read(self.b(), &mut *buf) {
+                Err(rustix::io::Errno::INTR) => continue,
+                r => return r.map_err(Errno::from),
+            }
+        }
+    }
+
+    /// Reads until `buf` is full or end of file; returns the bytes read.
+    pub fn read_full(self, buf: &mut [u8]) -> Result<usize> {
+        let mut n = 0;
+        while n < buf.len() {
+            match self.read(&mut buf[n..])? {
+                0 => break,
+                k => n += k,
+            }
+        }
+        Ok(n)
+    }
+
+    /// write(2) of the whole buffer, retried on EINTR and short writes.
+    pub fn write_all(self, mut buf: &[u8]) -> Result<()> {
+        while !buf.is_empty() {
+            match rustix::io::write(self.b(), buf) {
+                Ok(0) => return Err(Errno::NOSPC),
+                Ok(n) => buf = &buf[n..],
+                Err(rustix::io::Errno::INTR) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// An open file descriptor, closed when dropped.
+#[derive(Debug)]
+pub struct File(pub(crate) OwnedFd);
+
+impl File {
+    pub fn fd(&self) -> Fd {
+        use rustix::fd::AsRawFd;
+        Fd(self.0.as_fd().as_raw_fd())
+    }
+}
+
+/// Writes the whole buffer to the raw descriptor `fd`.
+pub fn write_all_fd(fd: i32, buf: &[u8]) -> Result<()> {
+    Fd(fd).write_all(buf)
+}
+
+/// A cell for the process-global state of this module; corebox is single
+/// threaded and never re-enters these functions from a signal handler.
+struct Global<T>(UnsafeCell<T>);
+// SAFETY: one thread only (see above).
+unsafe impl<T> Sync for Global<T> {}
+
+impl<T> Global<T> {
+    fn with<R>(&self, f: impl FnOnce(&mut T) -> R) -> R {
+        // SAFETY: single-threaded and `f` never calls back into `with` of the
+        // same global (the functions below keep borrows short), so this is
+        // the only live reference.
+        f(unsafe { &mut *self.0.get() })
+    }
+}
+
+struct OutState {
+    buf: Vec<u8>,
+    /// The first write error, kept so that it is reported once, at exit.
+    error: Option<Errno>,
+    /// The applet reported the error itself; exit must not report it again.
+    reported: bool,
+}
+
+const OUT_CAP: usize = 32 * 1024;
+
+static OUT: Global<OutState> = Global(UnsafeCell::new(OutState { buf: Vec::new(), error: None, reported: false }));
+static PROG: Global<&'static [u8]> = Global(UnsafeCell::new(b"corebox"));
+
+/// Sets the program name used as prefix of diagnostics.
+pub fn set_program_name(name: &'static [u8]) {
+    PROG.with(|p| *p = name);
+}
+
+/// The program name used as prefix of diagnostics.
+pub fn program_name() -> &'static [u8] {
+    PROG.with(|p| *p)
+}
+
+/// The buffered standard output. Writes never fail from the caller's point
+/// of view: the first error is remembered, later writes are dropped, and
+/// the error is reported at exit (GNU's `close_stdout`) unless the applet
+/// reports it itself first via [`Stdout::take_error`].
+#[derive(Clone, Copy)]
+pub struct Stdout;
+
+/// The process's standard output.
+pub fn out() -> Stdout {
+    Stdout
+}
+
+impl Stdout {
+    /// Appends bytes to the buffer, flushing when it fills.
+    pub fn write(self, bytes: &[u8]) {
+        OUT.with(|o| {
+            if o.error.is_some() {
+                return;
+            }
+            if o.buf.capacity() == 0 {
+                o.buf.reserve_exact(OUT_CAP);
+            }
+            if o.buf.len() + bytes.len() > OUT_CAP {
+                flush_state(o);
+                if bytes.len() >= OUT_CAP {
+                    if o.error.is_none() {
+                        if let Err(e) = Fd::STDOUT.write_all(bytes) {
+                            o.error = Some(e);
+                        }
+                    }
+                    return;
+                }
+            }
+            o.buf.extend_from_slice(bytes);
+        })
+    }
+
+    /// Appends one byte.
+    pub fn byte(self, b: u8) {
+        self.write(&[b])
+    }
+
+    /// Appends the decimal form of `n`.
+    pub fn num(self, n: u64) {
+        let mut tmp = [0u8; 20];
+        self.write(corebox_core::fmt::u64_dec(n, &mut tmp))
+    }
+
+    /// Writes out everything buffered; returns the first write error.
+    pub fn flush(self) -> Result<()> {
+        OUT.with(|o| {
+            flush_state(o);
+            o.error.map_or(Ok(()), Err)
+        })
+    }
+
+    /// Writes `bytes` straight to descriptor 1 after flushing the buffer:
+    /// for applets that manage big buffers of their own (yes, cat).
+    pub fn write_direct(self, bytes: &[u8]) -> Result<()> {
+        OUT.with(|o| {
+            flush_state(o);
+            if o.error.is_none() {
+                if let Err(e) = Fd::STDOUT.write_all(bytes) {
+                    o.error = Some(e);
+                }
+            }
+            o.error.map_or(Ok(()), Err)
+        })
+    }
+
+    /// Records an error met by an applet writing to descriptor 1 itself.
+    pub fn set_error(self, e: Errno) {
+        OUT.with(|o| {
+            o.error.get_or_insert(e);
+        })
+    }
+
+    /// The first write error, marking it as reported by the caller.
+    pub fn take_error(self) -> Option<Errno> {
+        OUT.with(|o| {
+            o.reported = true;
+            o.error
+        })
+    }
+}
+
+fn flush_state(o: &mut OutState) {
+    if !o.buf.is_empty() {
+        if o.error.is_none() {
+            if let Err(e) = Fd::STDOUT.write_all(&o.buf) {
+                o.error = Some(e);
+            }
+        }
+        o.buf.clear();
+    }
+}
+
+/// Flushes standard output at exit and reports a write error GNU's way:
+/// `NAME: write error: MESSAGE`, turning the exit status into 1.
+pub fn close_stdout(status: i32) -> i32 {
+    let (err, reported) = OUT.with(|o| {
+        flush_state(o);
+        (o.error, o.reported)
+    });
+    match err {
+        Some(e) if !reported => {
+            error(&[b"write error"], Some(e));
+            1
+        }
+        Some(_) => status.max(1),
+        None => status,
+    }
+}
+
+/// Prints `NAME: PARTS...[: ERRNO MESSAGE]` and a newline on standard error,
+/// after flushing standard output (as GNU's error() does), in one write.
+pub fn error(parts: &[&[u8]], errno: Option<Errno>) {
+    let mut line = Vec::with_capacity(128);
+    line.extend_from_slice(program_name());
+    line.extend_from_slice(b": ");
+    for p in parts {
+        line.extend_from_slice(p);
+    }
+    if let Some(e) = errno {
+        line.extend_from_slice(b": ");
+        push_errno_message(&mut line, e);
+    }
+    line.push(b'\n');
+    OUT.with(flush_state);
+    Fd::STDERR.write_all(&line).ok();
+}
+
+/// Appends the strerror text of `e` (`Unknown error N` for unknown numbers).
+pub fn push_errno_message(line: &mut Vec<u8>, e: Errno) {
+    let m = e.message();
+    line.extend_from_slice(m);
+    if m == b"Unknown error" {
+        let mut tmp = [0u8; 20];
+        line.push(b' ');
+        if e.0 < 0 {
+            line.push(b'-');
+        }
+        line.extend_from_slice(corebox_core::fmt::u64_dec(e.0.unsigned_abs() as u64, &mut tmp));
+    }
+}
+
+/// Writes raw bytes to standard error (help for usage errors and the like).
+pub fn err(bytes: &[u8]) {
+    OUT.with(flush_state);
+    Fd::STDERR.write_all(bytes).ok();
+}

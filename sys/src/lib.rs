@@ -1,0 +1,26 @@
+//! corebox-sys: the only crate of corebox that talks to the kernel.
+//!
+//! A thin, safe layer over `rustix` (linux_raw backend, no libc): process
+//! startup and exit, memory, file descriptors and buffered output with GNU's
+//! error reporting, errno text, and the few system queries the applets need.
+//! Every `unsafe` block of the project lives here, each with a `SAFETY:` line.
+#![cfg_attr(not(test), no_std)]
+#![deny(unsafe_op_in_unsafe_fn)]
+
+extern crate alloc;
+
+pub mod cli;
+pub mod dir;
+pub mod env;
+pub mod errno;
+pub mod fs;
+pub mod heap;
+pub mod io;
+pub mod mem;
+pub mod rt;
+pub mod system;
+pub mod time;
+pub mod user;
+
+pub use errno::Errno;
+pub use io::{err, out};

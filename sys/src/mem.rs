@@ -1,0 +1,157 @@
+//! memcpy, memmove, memset, memcmp and bcmp for a binary without libc.
+//!
+//! The compiler emits calls to these symbols; without libc nothing else
+//! defines them (the prebuilt `compiler_builtins` of the `*-linux-*` targets
+//! leaves them to libc). x86 uses `rep movsb`/`rep stosb`, which are fast on
+//! every CPU with ERMS; elsewhere word-at-a-time loops. LLVM does not turn a
+//! loop inside a function named memcpy/memmove/memset into a call to itself.
+//! Excluded from host unit tests, where the C library provides them.
+#![cfg(not(test))]
+
+const W: usize = core::mem::size_of::<usize>();
+
+#[inline(always)]
+unsafe fn copy_fwd(d: *mut u8, s: *const u8, n: usize) {
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    // SAFETY: the caller guarantees d and s are valid for n bytes; with the
+    // direction flag clear (the ABI guarantees it), rep movsb copies upwards.
+    unsafe {
+        core::arch::asm!("rep movsb", inout("ecx") n => _, inout("edi") d => _, inout("esi") s => _,
+            options(nostack, preserves_flags));
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "x86")))]
+    // SAFETY: the caller guarantees d and s are valid for n bytes; word
+    // accesses happen only when both pointers are word-aligned.
+    unsafe {
+        let mut i = 0;
+        if (d as usize | s as usize) % W == 0 {
+            while i + W <= n {
+                *(d.add(i) as *mut usize) = *(s.add(i) as *const usize);
+                i += W;
+            }
+        }
+        while i < n {
+            *d.add(i) = *s.add(i);
+            i += 1;
+        }
+    }
+}
+
+#[inline(always)]
+unsafe fn copy_bwd(d: *mut u8, s: *const u8, n: usize) {
+    // SAFETY: the caller guarantees d and s are valid for n bytes; the copy
+    // goes from the end downwards so an overlapping source is read first.
+    unsafe {
+        let mut i = n;
+        if (d as usize | s as usize | n) % W == 0 {
+            while i >= W {
+                i -= W;
+                *(d.add(i) as *mut usize) = *(s.add(i) as *const usize);
+            }
+        }
+        while i > 0 {
+            i -= 1;
+            *d.add(i) = *s.add(i);
+        }
+    }
+}
+
+#[unsafe(no_mangle)]
+/// # Safety
+/// Standard C `memcpy` contract.
+pub unsafe extern "C" fn memcpy(d: *mut u8, s: *const u8, n: usize) -> *mut u8 {
+    // SAFETY: forwarded C contract.
+    unsafe { copy_fwd(d, s, n) };
+    d
+}
+
+#[unsafe(no_mangle)]
+/// # Safety
+/// Standard C `memmove` contract.
+pub unsafe extern "C" fn memmove(d: *mut u8, s: *const u8, n: usize) -> *mut u8 {
+    // SAFETY: forwarded C contract; a forward copy is safe when the
+    // destination starts below the source or the ranges do not overlap.
+    unsafe {
+        if (d as usize).wrapping_sub(s as usize) >= n {
+            copy_fwd(d, s, n)
+        } else {
+            copy_bwd(d, s, n)
+        }
+    }
+    d
+}
+
+#[unsafe(no_mangle)]
+/// # Safety
+/// Standard C `memset` contract.
+pub unsafe extern "C" fn memset(d: *mut u8, c: i32, n: usize) -> *mut u8 {
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    // SAFETY: d is valid for n bytes (C contract); rep stosb fills upwards.
+    unsafe {
+        core::arch::asm!("rep stosb", inout("ecx") n => _, inout("edi") d => _, in("al") c as u8,
+            options(nostack, preserves_flags));
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "x86")))]
+    // SAFETY: d is valid for n bytes (C contract); word stores only aligned.
+    unsafe {
+        let b = c as u8;
+        let mut i = 0;
+        if d as usize % W == 0 {
+            let w = usize::from_ne_bytes([b; W]);
+            while i + W <= n {
+                *(d.add(i) as *mut usize) = w;
+                i += W;
+            }
+        }
+        while i < n {
+            *d.add(i) = b;
+            i += 1;
+        }
+    }
+    d
+}
+
+#[unsafe(no_mangle)]
+/// # Safety
+/// Standard C `memcmp` contract.
+pub unsafe extern "C" fn memcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+    let mut i = 0;
+    // SAFETY: a and b are valid for n bytes (C contract).
+    unsafe {
+        if (a as usize | b as usize) % W == 0 {
+            while i + W <= n && *(a.add(i) as *const usize) == *(b.add(i) as *const usize) {
+                i += W;
+            }
+        }
+        while i < n {
+            let (x, y) = (*a.add(i), *b.add(i));
+            if x != y {
+                return x as i32 - y as i32;
+            }
+            i += 1;
+        }
+    }
+    0
+}
+
+#[unsafe(no_mangle)]
+/// # Safety
+/// Standard C `bcmp` contract.
+pub unsafe extern "C" fn bcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+    // SAFETY: forwarded C contract.
+    unsafe { memcmp(a, b, n) }
+}
+
+#[unsafe(no_mangle)]
+/// # Safety
+/// Standard C `strlen` contract.
+pub unsafe extern "C" fn strlen(s: *const u8) -> usize {
+    let mut n = 0;
+    // SAFETY: s points to a NUL-terminated string (C contract).
+    unsafe {
+        while *s.add(n) != 0 {
+            n += 1;
+        }
+    }
+    n
+}

@@ -1,0 +1,77 @@
+//! System identity: uname, processors, host id.
+
+use crate::errno::Result;
+use alloc::vec::Vec;
+
+/// The fields of uname(2).
+pub struct Uname {
+    pub sysname: Vec<u8>,
+    pub nodename: Vec<u8>,
+    pub release: Vec<u8>,
+    pub version: Vec<u8>,
+    pub machine: Vec<u8>,
+}
+
+pub fn uname() -> Uname {
+    let u = rustix::system::uname();
+    Uname {
+        sysname: u.sysname().to_bytes().into(),
+        nodename: u.nodename().to_bytes().into(),
+        release: u.release().to_bytes().into(),
+        version: u.version().to_bytes().into(),
+        machine: u.machine().to_bytes().into(),
+    }
+}
+
+/// Processors this process may run on (its affinity mask).
+pub fn nproc_current() -> Option<usize> {
+    rustix::thread::sched_getaffinity(None).ok().map(|s| s.count() as usize).filter(|&n| n > 0)
+}
+
+/// Processors configured in the system, as glibc counts them for
+/// sysconf(_SC_NPROCESSORS_CONF): the cpuN entries of /sys/devices/system/cpu.
+pub fn nproc_configured() -> Option<usize> {
+    let dir = crate::fs::open(b"/sys/devices/system/cpu", crate::fs::Open::Dir).ok()?;
+    let mut n = 0;
+    crate::dir::for_each_name(dir.fd(), |name| {
+        if let Some(rest) = name.strip_prefix(b"cpu") {
+            if !rest.is_empty() && rest.iter().all(u8::is_ascii_digit) {
+                n += 1;
+            }
+        }
+    })
+    .ok()?;
+    (n > 0).then_some(n)
+}
+
+/// Reads a whole (small) file.
+pub fn read_file(path: &[u8]) -> Result<Vec<u8>> {
+    let f = crate::fs::open(path, crate::fs::Open::Read)?;
+    let mut v = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        match f.fd().read(&mut buf)? {
+            0 => return Ok(v),
+            n => v.extend_from_slice(&buf[..n]),
+        }
+    }
+}
+
+/// gethostid(3) as glibc computes it: the 4 bytes of /etc/hostid in host
+/// byte order, else derived from the IPv4 address of the host name (found in
+/// /etc/hosts; there is no resolver here) with its 16-bit halves swapped, else 0.
+pub fn hostid() -> u32 {
+    if let Ok(b) = read_file(b"/etc/hostid") {
+        if b.len() >= 4 {
+            return u32::from_ne_bytes([b[0], b[1], b[2], b[3]]);
+        }
+    }
+    let node = uname().nodename;
+    let Ok(hosts) = read_file(b"/etc/hosts") else { return 0 };
+    match corebox_core::hosts::lookup_v4(&hosts, &node) {
+        // in_addr_t holds the address in network order; glibc rotates it
+        // by 16 bits as a host-order integer.
+        Some(a) => u32::from_ne_bytes(a).rotate_left(16),
+        None => 0,
+    }
+}
