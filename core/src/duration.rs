@@ -64,9 +64,48 @@ pub fn strtod_prefix(s: &[u8]) -> (f64, usize) {
             j = k;
         }
     }
-    let text = core::str::from_utf8(&rest[..j]).unwrap_or("0");
-    let v: f64 = text.parse().unwrap_or(0.0);
-    (sign * v, i + j)
+    (sign * decimal_value(&rest[..j]), i + j)
+}
+
+/// The value of `DIGITS[.DIGITS][e[+-]DIGITS]` (already validated). Not
+/// correctly rounded in the last bit, which no duration can tell, and far
+/// smaller than core's exact float parser.
+fn decimal_value(s: &[u8]) -> f64 {
+    let mut mant: u64 = 0;
+    let mut exp10: i32 = 0;
+    let mut i = 0;
+    let mut after_dot = false;
+    while i < s.len() && (s[i].is_ascii_digit() || s[i] == b'.') {
+        if s[i] == b'.' {
+            after_dot = true;
+        } else if mant < 1_000_000_000_000_000_000 {
+            mant = mant * 10 + (s[i] - b'0') as u64;
+            if after_dot {
+                exp10 -= 1;
+            }
+        } else if !after_dot {
+            exp10 += 1;
+        }
+        i += 1;
+    }
+    if i < s.len() {
+        let neg = s[i + 1] == b'-';
+        let mut e: i32 = 0;
+        for &c in s[i + 1..].iter().filter(|c| c.is_ascii_digit()) {
+            e = e.saturating_mul(10).saturating_add((c - b'0') as i32);
+        }
+        exp10 = exp10.saturating_add(if neg { -e } else { e });
+    }
+    // Scaling by an exact power of ten keeps 1.5 exactly 1.5.
+    let mut p = 1.0f64;
+    for _ in 0..exp10.unsigned_abs().min(400) {
+        p *= 10.0;
+    }
+    if exp10 < 0 {
+        mant as f64 / p
+    } else {
+        mant as f64 * p
+    }
 }
 
 fn hex_float(s: &[u8]) -> Option<(f64, usize)> {

@@ -9,6 +9,7 @@
 extern crate alloc;
 
 pub mod duration;
+pub mod escape;
 pub mod fmt;
 pub mod hosts;
 pub mod locale;

@@ -90,8 +90,7 @@ pub fn missing_operand(spec: &Spec) -> ! {
 
 /// `extra operand 'X'` usage error.
 pub fn extra_operand(spec: &Spec, operand: &[u8]) -> ! {
-    let q = corebox_core::quote::locale(operand, crate::env::utf8_locale());
-    usage_error(spec, &[b"extra operand ", &q])
+    usage_error(spec, &[b"extra operand ", &quote(operand)])
 }
 
 /// Writes the `--help` text to standard output.
@@ -131,4 +130,36 @@ pub fn lone_help_or_version(spec: &'static Spec, args: &[&[u8]]) {
             crate::rt::exit(0)
         }
     }
+}
+
+/// Parses a number GNU's `xdectoumax` way or exits: `NAME: ERR: 'ARG'`,
+/// with `: Value too large for defined data type` on overflow and
+/// `: Numerical result out of range` when outside `min..=max`.
+pub fn number_or_die(arg: &[u8], suffixes: &[u8], min: u64, max: u64, err: &[u8]) -> u64 {
+    use corebox_core::num::{parse_size, SizeError};
+    let errno = match parse_size(arg, suffixes) {
+        Ok(n) if (min..=max).contains(&n) => return n,
+        Ok(n) if n > i32::MAX as u64 / 2 => Some(crate::Errno::OVERFLOW),
+        Ok(_) => Some(crate::Errno::RANGE),
+        Err(SizeError::Overflow) => Some(crate::Errno::OVERFLOW),
+        Err(_) => None,
+    };
+    let q = corebox_core::quote::locale(arg, crate::env::utf8_locale());
+    error(&[err, b": ", &q], errno);
+    crate::rt::exit(1)
+}
+
+/// Quotes a name for a diagnostic the way GNU's `quote()` does.
+pub fn quote(name: &[u8]) -> Vec<u8> {
+    corebox_core::quote::locale(name, crate::env::utf8_locale())
+}
+
+/// Quotes a file name GNU's `quotef` way (only when needed).
+pub fn quotef(name: &[u8]) -> Vec<u8> {
+    corebox_core::quote::shell(name, crate::env::utf8_locale())
+}
+
+/// Quotes a file name GNU's `quoteaf` way (always).
+pub fn quoteaf(name: &[u8]) -> Vec<u8> {
+    corebox_core::quote::shell_always(name, crate::env::utf8_locale())
 }

@@ -194,3 +194,13 @@ pub fn isatty(fd: Fd) -> bool {
 pub fn ttyname(fd: Fd) -> Result<Vec<u8>> {
     rustix::termios::ttyname(fd.b(), Vec::new()).map(|c| c.into_bytes()).map_err(Errno::from)
 }
+
+/// vmsplice(2) of immutable bytes into the pipe `to`: the pipe references
+/// the pages instead of copying them, which is why the buffer must be
+/// `'static` and never change.
+pub fn vmsplice_static(to: Fd, bytes: &'static [u8]) -> Result<usize> {
+    let iov = [rustix::pipe::IoSliceRaw::from_slice(bytes)];
+    // SAFETY: the pages stay valid and unmodified for the rest of the
+    // process ('static and immutable), so the pipe may keep referencing them.
+    unsafe { rustix::pipe::vmsplice(to.b(), &iov, rustix::pipe::SpliceFlags::empty()) }.map_err(Errno::from)
+}

@@ -103,11 +103,18 @@ struct OutState {
 const OUT_CAP: usize = 32 * 1024;
 
 static OUT: Global<OutState> = Global(UnsafeCell::new(OutState { buf: Vec::new(), error: None, reported: false }));
+static EXIT_FAILURE: Global<i32> = Global(UnsafeCell::new(1));
 static PROG: Global<&'static [u8]> = Global(UnsafeCell::new(b"corebox"));
 
 /// Sets the program name used as prefix of diagnostics.
 pub fn set_program_name(name: &'static [u8]) {
     PROG.with(|p| *p = name);
+}
+
+/// Sets the exit status used when standard output cannot be written at
+/// exit (GNU's `initialize_exit_failure`: 2 for printenv, 3 for tty...).
+pub fn set_exit_failure(status: i32) {
+    EXIT_FAILURE.with(|e| *e = status);
 }
 
 /// The program name used as prefix of diagnostics.
@@ -185,6 +192,11 @@ impl Stdout {
         })
     }
 
+    /// No write error has happened so far.
+    pub fn ok(self) -> bool {
+        OUT.with(|o| o.error.is_none())
+    }
+
     /// Records an error met by an applet writing to descriptor 1 itself.
     pub fn set_error(self, e: Errno) {
         OUT.with(|o| {
@@ -222,9 +234,10 @@ pub fn close_stdout(status: i32) -> i32 {
     match err {
         Some(e) if !reported => {
             error(&[b"write error"], Some(e));
-            1
+            EXIT_FAILURE.with(|f| *f)
         }
-        Some(_) => status.max(1),
+        Some(_) if status == 0 => EXIT_FAILURE.with(|f| *f),
+        Some(_) => status,
         None => status,
     }
 }

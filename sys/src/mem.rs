@@ -12,12 +12,19 @@ const W: usize = core::mem::size_of::<usize>();
 
 #[inline(always)]
 unsafe fn copy_fwd(d: *mut u8, s: *const u8, n: usize) {
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    #[cfg(target_arch = "x86_64")]
     // SAFETY: the caller guarantees d and s are valid for n bytes; with the
     // direction flag clear (the ABI guarantees it), rep movsb copies upwards.
     unsafe {
-        core::arch::asm!("rep movsb", inout("ecx") n => _, inout("edi") d => _, inout("esi") s => _,
+        core::arch::asm!("rep movsb", inout("rcx") n => _, inout("rdi") d => _, inout("rsi") s => _,
             options(nostack, preserves_flags));
+    }
+    #[cfg(target_arch = "x86")]
+    // SAFETY: as above; LLVM reserves esi on i686, so it is saved in the
+    // source operand's register and restored after the copy.
+    unsafe {
+        core::arch::asm!("xchg esi, {s}", "rep movsb", "mov esi, {s}", s = inout(reg) s => _,
+            inout("ecx") n => _, inout("edi") d => _, options(nostack, preserves_flags));
     }
     #[cfg(not(any(target_arch = "x86_64", target_arch = "x86")))]
     // SAFETY: the caller guarantees d and s are valid for n bytes; word
@@ -88,7 +95,7 @@ pub unsafe extern "C" fn memset(d: *mut u8, c: i32, n: usize) -> *mut u8 {
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     // SAFETY: d is valid for n bytes (C contract); rep stosb fills upwards.
     unsafe {
-        core::arch::asm!("rep stosb", inout("ecx") n => _, inout("edi") d => _, in("al") c as u8,
+        core::arch::asm!("rep stosb", inout("cx") n => _, inout("di") d => _, in("al") c as u8,
             options(nostack, preserves_flags));
     }
     #[cfg(not(any(target_arch = "x86_64", target_arch = "x86")))]

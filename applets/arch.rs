@@ -1,0 +1,20 @@
+// corebox applet
+// name: arch
+// usage: [OPTION]...
+// stop-at-operand: yes
+// help:
+// Print machine architecture.
+//
+//       --help        display this help and exit
+//       --version     output version information and exit
+
+use super::SPEC;
+
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    if let Some(x) = sys::cli::parse(&SPEC, &args[1..]).operands().first() {
+        sys::cli::extra_operand(&SPEC, x);
+    }
+    sys::out().write(&sys::system::uname().machine);
+    sys::out().byte(b'\n');
+    0
+}

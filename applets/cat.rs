@@ -1,0 +1,295 @@
+// corebox applet
+// name: cat
+// usage: [OPTION]... [FILE]...
+// option: -b, --number-nonblank
+// option: -n, --number
+// option: -s, --squeeze-blank
+// option: -v, --show-nonprinting
+// option: -E, --show-ends
+// option: -T, --show-tabs
+// option: -A, --show-all
+// option: -e
+// option: -t
+// option: -u
+// help:
+// Concatenate FILE(s) to standard output.
+//
+// With no FILE, or when FILE is -, read standard input.
+//
+//   -A, --show-all           equivalent to -vET
+//   -b, --number-nonblank    number nonempty output lines, overrides -n
+//   -e                       equivalent to -vE
+//   -E, --show-ends          display $ at end of each line
+//   -n, --number             number all output lines
+//   -s, --squeeze-blank      suppress repeated empty output lines
+//   -t                       equivalent to -vT
+//   -T, --show-tabs          display TAB characters as ^I
+//   -u                       (ignored)
+//   -v, --show-nonprinting   use ^ and M- notation, except for LFD and TAB
+//       --help        display this help and exit
+//       --version     output version information and exit
+//
+// Examples:
+//   cat f - g  Output f's contents, then standard input, then g's contents.
+//   cat        Copy standard input to standard output.
+
+use super::SPEC;
+use sys::cli::quotef;
+use sys::fs::{self, Open, Stat};
+use sys::io::{error, out, Fd};
+use sys::Errno;
+
+/// Size of the read buffer: large reads amortize the system calls.
+const BUF: usize = 128 * 1024;
+
+#[derive(Default)]
+struct Format {
+    number: bool,
+    nonblank: bool,
+    squeeze: bool,
+    nonprinting: bool,
+    ends: bool,
+    tabs: bool,
+}
+
+impl Format {
+    fn any(&self) -> bool {
+        self.number || self.squeeze || self.nonprinting || self.ends || self.tabs
+    }
+}
+
+/// The line-formatting state, kept across files as GNU cat keeps it: the
+/// newlines seen since the last other byte (-1 inside a line), and the
+/// last line number.
+struct State {
+    newlines: i32,
+    line: u64,
+}
+
+fn line_number(st: &mut State, out: &mut alloc::vec::Vec<u8>) {
+    st.line += 1;
+    let mut tmp = [0u8; 20];
+    let digits = corebox_core::fmt::u64_dec(st.line, &mut tmp);
+    for _ in digits.len()..6 {
+        out.push(b' ');
+    }
+    out.extend_from_slice(digits);
+    out.push(b'\t');
+}
+
+/// Formats one buffer of input into `o`.
+fn format(f: &Format, st: &mut State, input: &[u8], o: &mut alloc::vec::Vec<u8>) {
+    let mut i = 0;
+    while i < input.len() {
+        if input[i] == b'\n' {
+            st.newlines += 1;
+            if st.newlines > 0 {
+                if st.newlines >= 2 {
+                    st.newlines = 2;
+                    if f.squeeze {
+                        i += 1;
+                        continue;
+                    }
+                }
+                if f.number && !f.nonblank {
+                    line_number(st, o);
+                }
+            }
+            if f.ends {
+                o.push(b'$');
+            }
+            o.push(b'\n');
+            i += 1;
+            continue;
+        }
+        if st.newlines >= 0 && f.number {
+            line_number(st, o);
+        }
+        st.newlines = -1;
+        let end = memchr_nl(&input[i..]).map_or(input.len(), |p| i + p);
+        let run = &input[i..end];
+        if !f.nonprinting && !f.tabs {
+            o.extend_from_slice(run);
+        } else {
+            for &c in run {
+                show(f, c, o);
+            }
+        }
+        i = end;
+    }
+}
+
+fn memchr_nl(s: &[u8]) -> Option<usize> {
+    s.iter().position(|&c| c == b'\n')
+}
+
+/// One byte in ^ and M- notation (-v), with ^I for tabs under -T.
+fn show(f: &Format, c: u8, o: &mut alloc::vec::Vec<u8>) {
+    if c == b'\t' {
+        if f.tabs {
+            o.extend_from_slice(b"^I");
+        } else {
+            o.push(c);
+        }
+        return;
+    }
+    if !f.nonprinting {
+        o.push(c);
+        return;
+    }
+    let mut c = c;
+    if c >= 128 {
+        o.extend_from_slice(b"M-");
+        c -= 128;
+    }
+    match c {
+        0..=31 => o.extend_from_slice(&[b'^', c + 64]),
+        127 => o.extend_from_slice(b"^?"),
+        _ => o.push(c),
+    }
+}
+
+/// Copies `fd` to standard output with the kernel doing the work where it
+/// can: copy_file_range between files, splice into a pipe, sendfile from a
+/// file; read/write otherwise. Returns the failing side on error.
+fn copy(fd: Fd, in_st: &Stat, out_st: Option<&Stat>, buf: &mut [u8]) -> Result<(), (bool, Errno)> {
+    const CHUNK: usize = 1 << 30;
+    let out_is_reg = out_st.is_some_and(|s| s.is_reg());
+    let out_is_fifo = out_st.is_some_and(|s| s.is_fifo());
+    if in_st.is_reg() && out_is_reg {
+        loop {
+            match fs::copy_file_range(fd, Fd::STDOUT, CHUNK) {
+                Ok(0) => return Ok(()),
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+    }
+    if out_is_fifo {
+        loop {
+            match fs::splice(fd, Fd::STDOUT, CHUNK) {
+                Ok(0) => return Ok(()),
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+    } else if in_st.is_reg() {
+        loop {
+            match fs::sendfile(Fd::STDOUT, fd, CHUNK) {
+                Ok(0) => return Ok(()),
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+    }
+    loop {
+        let n = fd.read(buf).map_err(|e| (true, e))?;
+        if n == 0 {
+            return Ok(());
+        }
+        Fd::STDOUT.write_all(&buf[..n]).map_err(|e| (false, e))?;
+    }
+}
+
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    let mut f = Format::default();
+    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    while let Some(o) = opts.next() {
+        match o.key {
+            'b' => (f.number, f.nonblank) = (true, true),
+            'n' => f.number = true,
+            's' => f.squeeze = true,
+            'v' => f.nonprinting = true,
+            'E' => f.ends = true,
+            'T' => f.tabs = true,
+            'A' => (f.nonprinting, f.ends, f.tabs) = (true, true, true),
+            'e' => (f.nonprinting, f.ends) = (true, true),
+            't' => (f.nonprinting, f.tabs) = (true, true),
+            _ => {}
+        }
+    }
+    let mut files = opts.operands();
+    if files.is_empty() {
+        files.push(b"-");
+    }
+    let out_st = fs::fstat(Fd::STDOUT).ok();
+    let out_is_reg = out_st.is_some_and(|s| s.is_reg());
+    let formatting = f.any();
+    let mut buf = alloc::vec![0u8; BUF];
+    let mut formatted = alloc::vec::Vec::new();
+    let mut st = State { newlines: 0, line: 0 };
+    let mut status = 0;
+    for name in files {
+        let stdin = name == b"-";
+        let file = if stdin {
+            None
+        } else {
+            match fs::open(name, Open::Read) {
+                Ok(file) => Some(file),
+                Err(e) => {
+                    error(&[&quotef(name)], Some(e));
+                    status = 1;
+                    continue;
+                }
+            }
+        };
+        let fd = file.as_ref().map_or(Fd::STDIN, |f| f.fd());
+        let in_st = match fs::fstat(fd) {
+            Ok(s) => s,
+            Err(e) => {
+                error(&[&quotef(name)], Some(e));
+                status = 1;
+                continue;
+            }
+        };
+        fs::advise_sequential(fd);
+        // Copying a regular file onto itself would only fill the disk.
+        if out_is_reg
+            && in_st.is_reg()
+            && out_st.is_some_and(|o| o.same_file(&in_st))
+            && fs::tell(fd).is_ok_and(|pos| (pos as i64) < in_st.size)
+        {
+            error(&[&quotef(name), b": input file is output file"], None);
+            status = 1;
+            continue;
+        }
+        if !formatting {
+            if let Err(e) = out().flush() {
+                out().take_error();
+                error(&[b"write error"], Some(e));
+                return 1;
+            }
+            match copy(fd, &in_st, out_st.as_ref(), &mut buf) {
+                Ok(()) => {}
+                Err((true, e)) => {
+                    error(&[&quotef(name)], Some(e));
+                    status = 1;
+                }
+                Err((false, e)) => {
+                    error(&[b"write error"], Some(e));
+                    return 1;
+                }
+            }
+            continue;
+        }
+        loop {
+            let n = match fd.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) => {
+                    error(&[&quotef(name)], Some(e));
+                    status = 1;
+                    break;
+                }
+            };
+            formatted.clear();
+            format(&f, &mut st, &buf[..n], &mut formatted);
+            if let Err(e) = out().write_direct(&formatted) {
+                out().take_error();
+                error(&[b"write error"], Some(e));
+                return 1;
+            }
+        }
+    }
+    status
+}

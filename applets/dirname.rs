@@ -1,0 +1,36 @@
+// corebox applet
+// name: dirname
+// usage: [OPTION] NAME...
+// option: -z, --zero
+// help:
+// Output each NAME with its last non-slash component and trailing slashes
+// removed; if NAME contains no /'s, output '.' (meaning the current directory).
+//
+//   -z, --zero     end each output line with NUL, not newline
+//       --help        display this help and exit
+//       --version     output version information and exit
+//
+// Examples:
+//   dirname /usr/bin/          -> "/usr"
+//   dirname dir1/str dir2/str  -> "dir1" followed by "dir2"
+//   dirname stdio.h            -> "."
+
+use super::SPEC;
+
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    let mut zero = false;
+    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    while opts.next().is_some() {
+        zero = true;
+    }
+    let names = opts.operands();
+    if names.is_empty() {
+        sys::cli::missing_operand(&SPEC);
+    }
+    let out = sys::out();
+    for name in names {
+        out.write(corebox_core::path::dirname(name));
+        out.byte(if zero { 0 } else { b'\n' });
+    }
+    0
+}

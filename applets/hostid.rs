@@ -1,0 +1,22 @@
+// corebox applet
+// name: hostid
+// usage: [OPTION]
+// stop-at-operand: yes
+// help:
+// Print the numeric identifier (in hexadecimal) for the current host.
+//
+//       --help        display this help and exit
+//       --version     output version information and exit
+
+use super::SPEC;
+
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    if let Some(x) = sys::cli::parse(&SPEC, &args[1..]).operands().first() {
+        sys::cli::extra_operand(&SPEC, x);
+    }
+    let mut line = alloc::vec::Vec::new();
+    corebox_core::fmt::push_hex(&mut line, sys::system::hostid() as u64, 8);
+    line.push(b'\n');
+    sys::out().write(&line);
+    0
+}

@@ -1,0 +1,28 @@
+// corebox applet
+// name: logname
+// usage: [OPTION]
+// stop-at-operand: yes
+// help:
+// Print the user's login name.
+//
+//       --help        display this help and exit
+//       --version     output version information and exit
+
+use super::SPEC;
+
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    if let Some(x) = sys::cli::parse(&SPEC, &args[1..]).operands().first() {
+        sys::cli::extra_operand(&SPEC, x);
+    }
+    match sys::user::login_uid().and_then(sys::user::user_name) {
+        Some(name) => {
+            sys::out().write(&name);
+            sys::out().byte(b'\n');
+            0
+        }
+        None => {
+            sys::io::error(&[b"no login name"], None);
+            1
+        }
+    }
+}

@@ -1,0 +1,39 @@
+// corebox applet
+// name: sleep
+// usage: NUMBER[SUFFIX]...
+// usage: OPTION
+// stop-at-operand: yes
+// help:
+// Pause for NUMBER seconds.  SUFFIX may be 's' for seconds (the default),
+// 'm' for minutes, 'h' for hours or 'd' for days.  NUMBER need not be an
+// integer.  Given two or more arguments, pause for the amount of time
+// specified by the sum of their values.
+//
+//       --help        display this help and exit
+//       --version     output version information and exit
+
+use super::SPEC;
+
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    let operands = sys::cli::parse(&SPEC, &args[1..]).operands();
+    if operands.is_empty() {
+        sys::cli::missing_operand(&SPEC);
+    }
+    let mut total = 0.0f64;
+    let mut ok = true;
+    for a in &operands {
+        match corebox_core::duration::parse(a) {
+            Some(s) => total += s,
+            None => {
+                sys::io::error(&[b"invalid time interval ", &sys::cli::quote(a)], None);
+                ok = false;
+            }
+        }
+    }
+    if !ok {
+        sys::cli::try_help(&SPEC);
+    }
+    let (secs, nanos) = corebox_core::duration::to_secs_nanos(total);
+    sys::time::sleep(secs, nanos);
+    0
+}

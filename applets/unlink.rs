@@ -1,0 +1,28 @@
+// corebox applet
+// name: unlink
+// usage: FILE
+// usage: OPTION
+// stop-at-operand: yes
+// help:
+// Call the unlink function to remove the specified FILE.
+//
+//       --help        display this help and exit
+//       --version     output version information and exit
+
+use super::SPEC;
+
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    let ops = sys::cli::parse(&SPEC, &args[1..]).operands();
+    match ops.len() {
+        0 => sys::cli::missing_operand(&SPEC),
+        1 => {}
+        _ => sys::cli::extra_operand(&SPEC, ops[1]),
+    }
+    match sys::fs::unlink(ops[0]) {
+        Ok(()) => 0,
+        Err(e) => {
+            sys::io::error(&[b"cannot unlink ", &sys::cli::quoteaf(ops[0])], Some(e));
+            1
+        }
+    }
+}
