@@ -50,7 +50,9 @@ fn parse_header(path: &Path, text: &str) -> Option<Applet> {
     }
     lines.next();
     while let Some(line) = lines.next() {
-        let Some(body) = line.strip_prefix("//") else { break };
+        let Some(body) = line.strip_prefix("//") else {
+            break;
+        };
         let body = body.strip_prefix(' ').unwrap_or(body);
         let (key, value) = body.split_once(':').unwrap_or_else(|| fail(path, line));
         let value = value.trim();
@@ -79,7 +81,11 @@ fn parse_header(path: &Path, text: &str) -> Option<Applet> {
 
 /// `-n, --lines=NUM` / `-v` / `--retry` / `--color[=WHEN]`.
 fn parse_opt(path: &Path, spec: &str) -> Opt {
-    let mut o = Opt { short: None, long: String::new(), arg: "No" };
+    let mut o = Opt {
+        short: None,
+        long: String::new(),
+        arg: "No",
+    };
     for part in spec.split(", ") {
         if let Some(long) = part.strip_prefix("--") {
             if let Some((n, _)) = long.split_once("[=") {
@@ -137,7 +143,13 @@ fn generate(a: &Applet) -> String {
             }),
         };
         if !o.long.is_empty() {
-            writeln!(consts, "        pub const {}: char = {:?};", const_name(&o.long), key).unwrap();
+            writeln!(
+                consts,
+                "        pub const {}: char = {:?};",
+                const_name(&o.long),
+                key
+            )
+            .unwrap();
         }
         let short = o.short.map_or(0, |c| c as u32);
         writeln!(
@@ -156,8 +168,17 @@ fn generate(a: &Applet) -> String {
     }
     let ident = ident(&a.name);
     writeln!(s, "pub mod {ident} {{").unwrap();
-    writeln!(s, "    #[path = {:?}]\n    mod imp;\n    pub use imp::main;", a.path).unwrap();
-    writeln!(s, "    #[allow(dead_code)]\n    pub mod opt {{\n{consts}    }}").unwrap();
+    writeln!(
+        s,
+        "    #[path = {:?}]\n    mod imp;\n    pub use imp::main;",
+        a.path
+    )
+    .unwrap();
+    writeln!(
+        s,
+        "    #[allow(dead_code)]\n    pub mod opt {{\n{consts}    }}"
+    )
+    .unwrap();
     writeln!(
         s,
         "    pub static SPEC: sys::cli::Spec = sys::cli::Spec {{\n        name: {:?},\n        usage: &{:?},\n        help: {:?},\n        stop_at_operand: {},\n        usage_status: {},\n        opts: &[\n{defs}        ],\n    }};",
@@ -171,12 +192,20 @@ fn generate(a: &Applet) -> String {
 fn main() {
     println!("cargo:rerun-if-changed=applets");
     println!("cargo:rerun-if-env-changed=COREBOX_APPLETS");
-    let wanted: Option<Vec<String>> =
-        env::var("COREBOX_APPLETS").ok().filter(|v| !v.trim().is_empty()).map(|v| {
-            v.split(|c: char| c == ',' || c.is_whitespace()).filter(|s| !s.is_empty()).map(String::from).collect()
+    let wanted: Option<Vec<String>> = env::var("COREBOX_APPLETS")
+        .ok()
+        .filter(|v| !v.trim().is_empty())
+        .map(|v| {
+            v.split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect()
         });
     let mut applets = vec![];
-    let mut entries: Vec<_> = fs::read_dir("applets").unwrap().map(|e| e.unwrap().path()).collect();
+    let mut entries: Vec<_> = fs::read_dir("applets")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     entries.sort();
     for path in entries {
         if path.extension().and_then(|e| e.to_str()) != Some("rs") {
@@ -202,19 +231,30 @@ fn main() {
     for a in &applets {
         out.push_str(&generate(a));
     }
-    out.push_str("/// Every applet in this build, sorted by name.\npub static APPLETS: &[(&str, fn(&'static [&'static [u8]]) -> i32)] = &[\n");
+    out.push_str("/// Every applet in this build, sorted by name.\npub static APPLETS: &[(&str, sys::cli::Main)] = &[\n");
     for a in &applets {
         writeln!(out, "    ({:?}, {}::main),", a.name, ident(&a.name)).unwrap();
     }
     out.push_str("];\n");
-    fs::write(Path::new(&env::var("OUT_DIR").unwrap()).join("applets.rs"), out).unwrap();
+    fs::write(
+        Path::new(&env::var("OUT_DIR").unwrap()).join("applets.rs"),
+        out,
+    )
+    .unwrap();
 
     // The host triple has no settings in .cargo/config.toml (they would also
     // apply to build scripts and test harnesses there), so the binary gets
     // its libc-free static link from here.
     let target = env::var("TARGET").unwrap();
     if target.ends_with("-linux-gnu") {
-        for arg in ["-nostartfiles", "-nostdlib", "-static", "-no-pie", "-Wl,--gc-sections", "-Wl,--build-id=none"] {
+        for arg in [
+            "-nostartfiles",
+            "-nostdlib",
+            "-static",
+            "-no-pie",
+            "-Wl,--gc-sections",
+            "-Wl,--build-id=none",
+        ] {
             println!("cargo:rustc-link-arg-bins={arg}");
         }
     }

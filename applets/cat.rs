@@ -64,6 +64,8 @@ impl Format {
 struct State {
     newlines: i32,
     line: u64,
+    /// A CR ended the last buffer under -E: ^M if a newline follows.
+    pending_cr: bool,
 }
 
 fn line_number(st: &mut State, out: &mut alloc::vec::Vec<u8>) {
@@ -80,6 +82,10 @@ fn line_number(st: &mut State, out: &mut alloc::vec::Vec<u8>) {
 /// Formats one buffer of input into `o`.
 fn format(f: &Format, st: &mut State, input: &[u8], o: &mut alloc::vec::Vec<u8>) {
     let mut i = 0;
+    if st.pending_cr && !input.is_empty() {
+        st.pending_cr = false;
+        o.extend_from_slice(if input[0] == b'\n' { b"^M" } else { b"\r" });
+    }
     while i < input.len() {
         if input[i] == b'\n' {
             st.newlines += 1;
@@ -106,8 +112,13 @@ fn format(f: &Format, st: &mut State, input: &[u8], o: &mut alloc::vec::Vec<u8>)
             line_number(st, o);
         }
         st.newlines = -1;
-        let end = memchr_nl(&input[i..]).map_or(input.len(), |p| i + p);
-        let run = &input[i..end];
+        let end = corebox_core::memchr::memchr(b'\n', &input[i..]).map_or(input.len(), |p| i + p);
+        let mut run = &input[i..end];
+        // -E shows the CR of a CRLF line end as ^M (GNU 9.1).
+        let cr_before_nl = f.ends && !f.nonprinting && run.last() == Some(&b'\r');
+        if cr_before_nl {
+            run = &run[..run.len() - 1];
+        }
         if !f.nonprinting && !f.tabs {
             o.extend_from_slice(run);
         } else {
@@ -115,12 +126,15 @@ fn format(f: &Format, st: &mut State, input: &[u8], o: &mut alloc::vec::Vec<u8>)
                 show(f, c, o);
             }
         }
+        if cr_before_nl {
+            if end < input.len() {
+                o.extend_from_slice(b"^M");
+            } else {
+                st.pending_cr = true;
+            }
+        }
         i = end;
     }
-}
-
-fn memchr_nl(s: &[u8]) -> Option<usize> {
-    s.iter().position(|&c| c == b'\n')
 }
 
 /// One byte in ^ and M- notation (-v), with ^I for tabs under -T.
@@ -212,15 +226,23 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     if files.is_empty() {
         files.push(b"-");
     }
-    let out_st = fs::fstat(Fd::STDOUT).ok();
+    let out_st = match fs::fstat(Fd::STDOUT) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            error(&[b"standard output"], Some(e));
+            return 1;
+        }
+    };
     let out_is_reg = out_st.is_some_and(|s| s.is_reg());
     let formatting = f.any();
     let mut buf = alloc::vec![0u8; BUF];
     let mut formatted = alloc::vec::Vec::new();
-    let mut st = State { newlines: 0, line: 0 };
+    let mut st = State { newlines: 0, line: 0, pending_cr: false };
     let mut status = 0;
+    let mut read_stdin = false;
     for name in files {
         let stdin = name == b"-";
+        read_stdin |= stdin;
         let file = if stdin {
             None
         } else {
@@ -289,6 +311,15 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                 error(&[b"write error"], Some(e));
                 return 1;
             }
+        }
+    }
+    if st.pending_cr {
+        out().byte(b'\r');
+    }
+    if read_stdin {
+        if let Err(e) = sys::io::close_stdin() {
+            error(&[b"closing standard input"], Some(e));
+            return 1;
         }
     }
     status

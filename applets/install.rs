@@ -45,7 +45,10 @@ pub fn run(args: &[&[u8]]) -> i32 {
         return 1;
     };
     let Some(exe) = self_path() else {
-        error(&[b"cannot find the corebox executable (is /proc mounted?)"], None);
+        error(
+            &[b"cannot find the corebox executable (is /proc mounted?)"],
+            None,
+        );
         return 1;
     };
     let me = match fs::stat(&exe) {
@@ -73,14 +76,24 @@ pub fn run(args: &[&[u8]]) -> i32 {
                 continue;
             }
             if let Err(e) = fs::unlink(&dest) {
-                error(&[b"cannot remove ", &quote::shell_always(&dest, false)], Some(e));
+                error(
+                    &[b"cannot remove ", &quote::shell_always(&dest, false)],
+                    Some(e),
+                );
                 status = 1;
                 continue;
             }
         }
-        let r = if symbolic { fs::symlink(&exe, &dest) } else { fs::link(&exe, &dest) };
+        let r = if symbolic {
+            fs::symlink(&exe, &dest)
+        } else {
+            fs::link(&exe, &dest)
+        };
         if let Err(e) = r {
-            error(&[b"cannot link ", &quote::shell_always(&dest, false)], Some(e));
+            error(
+                &[b"cannot link ", &quote::shell_always(&dest, false)],
+                Some(e),
+            );
             status = 1;
         }
     }

@@ -13,8 +13,11 @@ include!(concat!(env!("OUT_DIR"), "/applets.rs"));
 
 sys::entry!(main);
 
-fn find(name: &[u8]) -> Option<fn(&'static [&'static [u8]]) -> i32> {
-    APPLETS.binary_search_by(|(n, _)| n.as_bytes().cmp(name)).ok().map(|i| APPLETS[i].1)
+fn find(name: &[u8]) -> Option<sys::cli::Main> {
+    APPLETS
+        .binary_search_by(|(n, _)| n.as_bytes().cmp(name))
+        .ok()
+        .map(|i| APPLETS[i].1)
 }
 
 fn main(args: Vec<&'static [u8]>) -> i32 {

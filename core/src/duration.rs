@@ -21,7 +21,13 @@ pub fn strtod_prefix(s: &[u8]) -> (f64, usize) {
     };
     let sign = if neg { -1.0 } else { 1.0 };
     let rest = &s[i..];
-    let lower = |n: usize| rest.len() >= n && rest[..n].iter().map(u8::to_ascii_lowercase).eq(b"infinity"[..n].iter().copied());
+    let lower = |n: usize| {
+        rest.len() >= n
+            && rest[..n]
+                .iter()
+                .map(u8::to_ascii_lowercase)
+                .eq(b"infinity"[..n].iter().copied())
+    };
     if lower(8) {
         return (sign * f64::INFINITY, i + 8);
     }
@@ -153,7 +159,11 @@ fn hex_float(s: &[u8]) -> Option<(f64, usize)> {
 
 fn pow2(e: i32) -> f64 {
     let mut r = 1.0;
-    let (mut b, mut n) = if e < 0 { (0.5, -(e as i64)) } else { (2.0, e as i64) };
+    let (mut b, mut n) = if e < 0 {
+        (0.5, -(e as i64))
+    } else {
+        (2.0, e as i64)
+    };
     while n > 0 {
         if n & 1 == 1 {
             r *= b;

@@ -16,7 +16,9 @@ pub fn u64_dec(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
 
 /// Appends `n` in lower-case hexadecimal, zero-padded to `width` digits.
 pub fn push_hex(out: &mut alloc::vec::Vec<u8>, n: u64, width: usize) {
-    let digits = ((64 - n.leading_zeros() as usize).div_ceil(4)).max(1).max(width);
+    let digits = ((64 - n.leading_zeros() as usize).div_ceil(4))
+        .max(1)
+        .max(width);
     for i in (0..digits).rev() {
         out.push(b"0123456789abcdef"[((n >> (4 * i)) & 15) as usize]);
     }

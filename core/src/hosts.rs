@@ -4,8 +4,12 @@
 pub fn lookup_v4(db: &[u8], name: &[u8]) -> Option<[u8; 4]> {
     for line in db.split(|&b| b == b'\n') {
         let line = line.split(|&b| b == b'#').next().unwrap_or(b"");
-        let mut words = line.split(|b| b.is_ascii_whitespace()).filter(|w| !w.is_empty());
-        let Some(addr) = words.next().and_then(parse_v4) else { continue };
+        let mut words = line
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|w| !w.is_empty());
+        let Some(addr) = words.next().and_then(parse_v4) else {
+            continue;
+        };
         if words.any(|w| w.eq_ignore_ascii_case(name)) {
             return Some(addr);
         }

@@ -8,6 +8,9 @@
 
 extern crate alloc;
 
+/// Byte searching for line and field scanning (re-exported for applets).
+pub use memchr;
+
 pub mod duration;
 pub mod escape;
 pub mod fmt;

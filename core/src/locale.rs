@@ -2,7 +2,9 @@
 
 /// A locale name such as `C.UTF-8` or `en_US.utf8` selects UTF-8.
 pub fn names_utf8(name: &[u8]) -> bool {
-    let Some(dot) = name.iter().position(|&b| b == b'.') else { return false };
+    let Some(dot) = name.iter().position(|&b| b == b'.') else {
+        return false;
+    };
     let cs = &name[dot + 1..];
     let cs = cs.split(|&b| b == b'@').next().unwrap_or(cs);
     cs.eq_ignore_ascii_case(b"UTF-8") || cs.eq_ignore_ascii_case(b"utf8")

@@ -48,7 +48,10 @@ pub fn parse_size(s: &[u8], suffixes: &[u8]) -> Result<u64, SizeError> {
     let mut n: u64 = 0;
     let mut overflow = false;
     while i < s.len() && s[i].is_ascii_digit() {
-        match n.checked_mul(10).and_then(|v| v.checked_add((s[i] - b'0') as u64)) {
+        match n
+            .checked_mul(10)
+            .and_then(|v| v.checked_add((s[i] - b'0') as u64))
+        {
             Some(v) => n = v,
             None => overflow = true,
         }
@@ -62,7 +65,11 @@ pub fn parse_size(s: &[u8], suffixes: &[u8]) -> Result<u64, SizeError> {
     }
     let rest = &s[i..];
     if rest.is_empty() {
-        return if overflow { Err(SizeError::Overflow) } else { Ok(n) };
+        return if overflow {
+            Err(SizeError::Overflow)
+        } else {
+            Ok(n)
+        };
     }
     if !suffixes.contains(&rest[0]) || rest[0] == b'0' {
         return Err(SizeError::InvalidSuffix);
@@ -140,7 +147,10 @@ mod tests {
         assert_eq!(parse_size(b"1E", HT), Ok(1 << 60));
         assert_eq!(parse_size(b"K", HT), Ok(1024));
         assert_eq!(parse_size(b"16E", HT), Err(SizeError::Overflow));
-        assert_eq!(parse_size(b"99999999999999999999", HT), Err(SizeError::Overflow));
+        assert_eq!(
+            parse_size(b"99999999999999999999", HT),
+            Err(SizeError::Overflow)
+        );
         assert_eq!(parse_size(b"1x", HT), Err(SizeError::InvalidSuffix));
         assert_eq!(parse_size(b"1KiBx", HT), Err(SizeError::InvalidSuffix));
         assert_eq!(parse_size(b"1Kx", HT), Err(SizeError::InvalidSuffix));

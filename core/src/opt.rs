@@ -108,13 +108,21 @@ pub struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     pub fn new(defs: &'a [OptDef], args: &'a [&'a [u8]], stop_at_operand: bool) -> Self {
-        Parser { defs, args, next: 0, cluster: 0, stop_at_operand, done: false, operands: Vec::new() }
+        Parser {
+            defs,
+            args,
+            next: 0,
+            cluster: 0,
+            stop_at_operand,
+            done: false,
+            operands: Vec::new(),
+        }
     }
 
     /// Everything after the options: the operands, including those after `--`.
     pub fn into_operands(mut self) -> Vec<&'a [u8]> {
         if !self.done {
-            while let Some(r) = self.next() {
+            for r in self.by_ref() {
                 if r.is_err() {
                     break;
                 }
@@ -150,7 +158,10 @@ impl<'a> Parser<'a> {
                 if at_end {
                     finish(self);
                 }
-                Ok(Opt { key: d.key, arg: None })
+                Ok(Opt {
+                    key: d.key,
+                    arg: None,
+                })
             }
             HasArg::Optional => {
                 let v = (!at_end).then(|| &arg[self.cluster..]);
@@ -161,13 +172,19 @@ impl<'a> Parser<'a> {
                 if !at_end {
                     let v = &arg[self.cluster..];
                     finish(self);
-                    return Ok(Opt { key: d.key, arg: Some(v) });
+                    return Ok(Opt {
+                        key: d.key,
+                        arg: Some(v),
+                    });
                 }
                 finish(self);
                 match self.args.get(self.next) {
                     Some(v) => {
                         self.next += 1;
-                        Ok(Opt { key: d.key, arg: Some(v) })
+                        Ok(Opt {
+                            key: d.key,
+                            arg: Some(v),
+                        })
                     }
                     None => Err(OptError::MissingShort(c)),
                 }
@@ -183,13 +200,20 @@ impl<'a> Parser<'a> {
             Some(e) => (&body[..e], Some(&body[e + 1..])),
             None => (body, None),
         };
-        let exact = self.defs.iter().find(|d| !d.long.is_empty() && d.long.as_bytes() == name);
+        let exact = self
+            .defs
+            .iter()
+            .find(|d| !d.long.is_empty() && d.long.as_bytes() == name);
         let d = match exact {
             Some(d) => d,
             None => {
                 let mut found: Option<&OptDef> = None;
                 let mut ambiguous: Vec<&'static str> = Vec::new();
-                for d in self.defs.iter().filter(|d| !d.long.is_empty() && d.long.as_bytes().starts_with(name)) {
+                for d in self
+                    .defs
+                    .iter()
+                    .filter(|d| !d.long.is_empty() && d.long.as_bytes().starts_with(name))
+                {
                     match found {
                         None => found = Some(d),
                         Some(f) if f.key != d.key || f.arg != d.arg => {
@@ -212,12 +236,21 @@ impl<'a> Parser<'a> {
         };
         match (d.arg, value) {
             (HasArg::No, Some(_)) => Err(OptError::NoArgAllowed(d.long)),
-            (HasArg::No, None) | (HasArg::Optional, _) => Ok(Opt { key: d.key, arg: value }),
-            (HasArg::Required, Some(v)) => Ok(Opt { key: d.key, arg: Some(v) }),
+            (HasArg::No, None) | (HasArg::Optional, _) => Ok(Opt {
+                key: d.key,
+                arg: value,
+            }),
+            (HasArg::Required, Some(v)) => Ok(Opt {
+                key: d.key,
+                arg: Some(v),
+            }),
             (HasArg::Required, None) => match self.args.get(self.next) {
                 Some(v) => {
                     self.next += 1;
-                    Ok(Opt { key: d.key, arg: Some(v) })
+                    Ok(Opt {
+                        key: d.key,
+                        arg: Some(v),
+                    })
                 }
                 None => Err(OptError::MissingLong(d.long)),
             },
@@ -269,29 +302,92 @@ mod tests {
 
     const RETRY: char = '\u{e000}';
     const DEFS: &[OptDef] = &[
-        OptDef { short: b'n', long: "lines", arg: HasArg::Required, key: 'n' },
-        OptDef { short: b'v', long: "verbose", arg: HasArg::No, key: 'v' },
-        OptDef { short: b'q', long: "quiet", arg: HasArg::No, key: 'q' },
-        OptDef { short: 0, long: "silent", arg: HasArg::No, key: 'q' },
-        OptDef { short: 0, long: "retry", arg: HasArg::No, key: RETRY },
-        OptDef { short: b'c', long: "color", arg: HasArg::Optional, key: 'c' },
-        OptDef { short: 0, long: "colour", arg: HasArg::Optional, key: 'c' },
-        OptDef { short: 0, long: "help", arg: HasArg::No, key: '\u{e001}' },
-        OptDef { short: 0, long: "version", arg: HasArg::No, key: '\u{e002}' },
+        OptDef {
+            short: b'n',
+            long: "lines",
+            arg: HasArg::Required,
+            key: 'n',
+        },
+        OptDef {
+            short: b'v',
+            long: "verbose",
+            arg: HasArg::No,
+            key: 'v',
+        },
+        OptDef {
+            short: b'q',
+            long: "quiet",
+            arg: HasArg::No,
+            key: 'q',
+        },
+        OptDef {
+            short: 0,
+            long: "silent",
+            arg: HasArg::No,
+            key: 'q',
+        },
+        OptDef {
+            short: 0,
+            long: "retry",
+            arg: HasArg::No,
+            key: RETRY,
+        },
+        OptDef {
+            short: b'c',
+            long: "color",
+            arg: HasArg::Optional,
+            key: 'c',
+        },
+        OptDef {
+            short: 0,
+            long: "colour",
+            arg: HasArg::Optional,
+            key: 'c',
+        },
+        OptDef {
+            short: 0,
+            long: "help",
+            arg: HasArg::No,
+            key: '\u{e001}',
+        },
+        OptDef {
+            short: 0,
+            long: "version",
+            arg: HasArg::No,
+            key: '\u{e002}',
+        },
     ];
 
-    fn run(args: &[&[u8]], posix: bool) -> (Vec<Result<(char, Option<Vec<u8>>), Vec<u8>>>, Vec<Vec<u8>>) {
+    type Parsed = Vec<Result<(char, Option<Vec<u8>>), Vec<u8>>>;
+
+    fn run(args: &[&[u8]], posix: bool) -> (Parsed, Vec<Vec<u8>>) {
         let mut p = Parser::new(DEFS, args, posix);
         let mut out = vec![];
         for r in p.by_ref() {
-            out.push(r.map(|o| (o.key, o.arg.map(Vec::from))).map_err(|e| e.message()));
+            out.push(
+                r.map(|o| (o.key, o.arg.map(Vec::from)))
+                    .map_err(|e| e.message()),
+            );
         }
         (out, p.operands.iter().map(|o| o.to_vec()).collect())
     }
 
     #[test]
     fn clusters_and_arguments() {
-        let (o, ops) = run(&[b"-vq", b"-n5", b"a", b"-n", b"7", b"--lines=3", b"--lines", b"4", b"b"], false);
+        let (o, ops) = run(
+            &[
+                b"-vq",
+                b"-n5",
+                b"a",
+                b"-n",
+                b"7",
+                b"--lines=3",
+                b"--lines",
+                b"4",
+                b"b",
+            ],
+            false,
+        );
         assert_eq!(
             o,
             vec![
@@ -310,7 +406,10 @@ mod tests {
     fn dash_dash_and_single_dash() {
         let (o, ops) = run(&[b"-", b"--", b"-v", b"--retry"], false);
         assert!(o.is_empty());
-        assert_eq!(ops, vec![b"-".to_vec(), b"-v".to_vec(), b"--retry".to_vec()]);
+        assert_eq!(
+            ops,
+            vec![b"-".to_vec(), b"-v".to_vec(), b"--retry".to_vec()]
+        );
     }
 
     #[test]
@@ -325,10 +424,21 @@ mod tests {
         let (o, _) = run(&[b"--verb", b"--ret", b"--col=x", b"--co", b"--s"], false);
         assert_eq!(
             o,
-            vec![Ok(('v', None)), Ok((RETRY, None)), Ok(('c', Some(b"x".to_vec()))), Ok(('c', None)), Ok(('q', None))]
+            vec![
+                Ok(('v', None)),
+                Ok((RETRY, None)),
+                Ok(('c', Some(b"x".to_vec()))),
+                Ok(('c', None)),
+                Ok(('q', None))
+            ]
         );
         let (o, _) = run(&[b"--ver"], false);
-        assert_eq!(o, vec![Err(b"option '--ver' is ambiguous; possibilities: '--verbose' '--version'".to_vec())]);
+        assert_eq!(
+            o,
+            vec![Err(
+                b"option '--ver' is ambiguous; possibilities: '--verbose' '--version'".to_vec()
+            )]
+        );
     }
 
     #[test]
@@ -354,6 +464,9 @@ mod tests {
     #[test]
     fn error_in_cluster_keeps_earlier_options() {
         let (o, _) = run(&[b"-vk"], false);
-        assert_eq!(o, vec![Ok(('v', None)), Err(b"invalid option -- 'k'".to_vec())]);
+        assert_eq!(
+            o,
+            vec![Ok(('v', None)), Err(b"invalid option -- 'k'".to_vec())]
+        );
     }
 }

@@ -7,7 +7,10 @@ pub fn basename(name: &[u8]) -> &[u8] {
         Some(e) => e + 1,
         None => return if name.is_empty() { b"" } else { b"/" },
     };
-    let start = name[..end].iter().rposition(|&c| c == b'/').map_or(0, |p| p + 1);
+    let start = name[..end]
+        .iter()
+        .rposition(|&c| c == b'/')
+        .map_or(0, |p| p + 1);
     &name[start..end]
 }
 
@@ -17,7 +20,9 @@ pub fn dirname(name: &[u8]) -> &[u8] {
     let Some(end) = name.iter().rposition(|&c| c != b'/') else {
         return if name.is_empty() { b"." } else { b"/" };
     };
-    let Some(slash) = name[..end].iter().rposition(|&c| c == b'/') else { return b"." };
+    let Some(slash) = name[..end].iter().rposition(|&c| c == b'/') else {
+        return b".";
+    };
     match name[..slash].iter().rposition(|&c| c != b'/') {
         Some(keep) => &name[..keep + 1],
         None => b"/",

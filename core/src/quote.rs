@@ -80,7 +80,17 @@ fn shell_safe(s: &[u8], utf8: bool, colon: bool) -> bool {
             printable
         } else {
             match c {
-                b'%' | b'+' | b',' | b'-' | b'.' | b'/' | b'0'..=b'9' | b'A'..=b'Z' | b']' | b'_' | b'a'..=b'z' => true,
+                b'%'
+                | b'+'
+                | b','
+                | b'-'
+                | b'.'
+                | b'/'
+                | b'0'..=b'9'
+                | b'A'..=b'Z'
+                | b']'
+                | b'_'
+                | b'a'..=b'z' => true,
                 b':' => !colon,
                 b'{' | b'}' => s.len() != 1,
                 b'#' | b'~' => pos != 0,
@@ -105,7 +115,18 @@ fn double_quote_ok(s: &[u8], utf8: bool) -> bool {
             printable
         } else {
             match c {
-                b'%' | b'+' | b',' | b'-' | b'.' | b'/' | b'0'..=b'9' | b':' | b'A'..=b'Z' | b']' | b'_' | b'a'..=b'z' => true,
+                b'%'
+                | b'+'
+                | b','
+                | b'-'
+                | b'.'
+                | b'/'
+                | b'0'..=b'9'
+                | b':'
+                | b'A'..=b'Z'
+                | b']'
+                | b'_'
+                | b'a'..=b'z' => true,
                 b' ' | b'\'' => true,
                 b'{' | b'}' => s.len() == 1 && pos == 0,
                 b'#' | b'~' => pos == 0,
@@ -121,7 +142,12 @@ fn double_quote_ok(s: &[u8], utf8: bool) -> bool {
 }
 
 fn push_octal(out: &mut Vec<u8>, c: u8) {
-    out.extend_from_slice(&[b'\\', b'0' + (c >> 6), b'0' + ((c >> 3) & 7), b'0' + (c & 7)]);
+    out.extend_from_slice(&[
+        b'\\',
+        b'0' + (c >> 6),
+        b'0' + ((c >> 3) & 7),
+        b'0' + (c & 7),
+    ]);
 }
 
 /// `quoteaf`: shell_escape_always quoting.
@@ -137,7 +163,11 @@ pub fn shell_always(s: &[u8], utf8: bool) -> Vec<u8> {
     let mut in_dollar = false;
     for (u, printable) in units(s, utf8) {
         let c = u[0];
-        let esc = if u.len() == 1 && c < 0x80 { c_escape(c) } else { None };
+        let esc = if u.len() == 1 && c < 0x80 {
+            c_escape(c)
+        } else {
+            None
+        };
         if esc.is_some() || !printable {
             if !in_dollar {
                 out.extend_from_slice(b"'$'");
@@ -174,12 +204,20 @@ pub fn shell(s: &[u8], utf8: bool) -> Vec<u8> {
 
 /// `quote`: locale quoting, 'x' in C and ‘x’ under UTF-8, C escapes inside.
 pub fn locale(s: &[u8], utf8: bool) -> Vec<u8> {
-    let (l, r): (&[u8], &[u8]) = if utf8 { ("\u{2018}".as_bytes(), "\u{2019}".as_bytes()) } else { (b"'", b"'") };
+    let (l, r): (&[u8], &[u8]) = if utf8 {
+        ("\u{2018}".as_bytes(), "\u{2019}".as_bytes())
+    } else {
+        (b"'", b"'")
+    };
     let mut out = Vec::with_capacity(s.len() + 6);
     out.extend_from_slice(l);
     for (u, printable) in units(s, utf8) {
         let c = u[0];
-        let esc = if u.len() == 1 && c < 0x80 { c_escape(c) } else { None };
+        let esc = if u.len() == 1 && c < 0x80 {
+            c_escape(c)
+        } else {
+            None
+        };
         if let Some(e) = esc {
             out.extend_from_slice(&[b'\\', e]);
         } else if !printable {

@@ -37,6 +37,8 @@ pub fn posixly_correct() -> bool {
 /// The locale's character type is UTF-8: LC_ALL, else LC_CTYPE, else LANG
 /// names a `*.UTF-8` (or `utf8`) locale.
 pub fn utf8_locale() -> bool {
-    let v = [&b"LC_ALL"[..], b"LC_CTYPE", b"LANG"].iter().find_map(|n| var(n).filter(|v| !v.is_empty()));
+    let v = [&b"LC_ALL"[..], b"LC_CTYPE", b"LANG"]
+        .iter()
+        .find_map(|n| var(n).filter(|v| !v.is_empty()));
     v.is_some_and(corebox_core::locale::names_utf8)
 }

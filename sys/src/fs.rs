@@ -119,12 +119,16 @@ pub fn unlink(path: &[u8]) -> Result<()> {
 }
 
 pub fn readlink(path: &[u8]) -> Result<Vec<u8>> {
-    rfs::readlink(path, Vec::new()).map(|c| c.into_bytes()).map_err(Errno::from)
+    rfs::readlink(path, Vec::new())
+        .map(|c| c.into_bytes())
+        .map_err(Errno::from)
 }
 
 /// The current directory as the kernel resolves it (no symlinks).
 pub fn getcwd() -> Result<Vec<u8>> {
-    rustix::process::getcwd(Vec::new()).map(|c| c.into_bytes()).map_err(Errno::from)
+    rustix::process::getcwd(Vec::new())
+        .map(|c| c.into_bytes())
+        .map_err(Errno::from)
 }
 
 pub fn sync_all() {
@@ -173,7 +177,15 @@ pub fn sendfile(to: Fd, from: Fd, len: usize) -> Result<usize> {
 
 /// splice(2) between descriptors, one of which must be a pipe.
 pub fn splice(from: Fd, to: Fd, len: usize) -> Result<usize> {
-    rustix::pipe::splice(from.b(), None, to.b(), None, len, rustix::pipe::SpliceFlags::MOVE).map_err(Errno::from)
+    rustix::pipe::splice(
+        from.b(),
+        None,
+        to.b(),
+        None,
+        len,
+        rustix::pipe::SpliceFlags::MOVE,
+    )
+    .map_err(Errno::from)
 }
 
 /// The file status flags of a descriptor contain O_APPEND.
@@ -192,7 +204,9 @@ pub fn isatty(fd: Fd) -> bool {
 
 /// The name of the terminal open on `fd`.
 pub fn ttyname(fd: Fd) -> Result<Vec<u8>> {
-    rustix::termios::ttyname(fd.b(), Vec::new()).map(|c| c.into_bytes()).map_err(Errno::from)
+    rustix::termios::ttyname(fd.b(), Vec::new())
+        .map(|c| c.into_bytes())
+        .map_err(Errno::from)
 }
 
 /// vmsplice(2) of immutable bytes into the pipe `to`: the pipe references
@@ -202,5 +216,6 @@ pub fn vmsplice_static(to: Fd, bytes: &'static [u8]) -> Result<usize> {
     let iov = [rustix::pipe::IoSliceRaw::from_slice(bytes)];
     // SAFETY: the pages stay valid and unmodified for the rest of the
     // process ('static and immutable), so the pipe may keep referencing them.
-    unsafe { rustix::pipe::vmsplice(to.b(), &iov, rustix::pipe::SpliceFlags::empty()) }.map_err(Errno::from)
+    unsafe { rustix::pipe::vmsplice(to.b(), &iov, rustix::pipe::SpliceFlags::empty()) }
+        .map_err(Errno::from)
 }

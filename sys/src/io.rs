@@ -72,6 +72,12 @@ impl File {
     }
 }
 
+/// Closes descriptor 0 (GNU tools that read standard input check this).
+pub fn close_stdin() -> Result<()> {
+    // SAFETY: nothing in corebox uses descriptor 0 after this call.
+    unsafe { rustix::io::try_close(0) }.map_err(Errno::from)
+}
+
 /// Writes the whole buffer to the raw descriptor `fd`.
 pub fn write_all_fd(fd: i32, buf: &[u8]) -> Result<()> {
     Fd(fd).write_all(buf)
@@ -102,7 +108,11 @@ struct OutState {
 
 const OUT_CAP: usize = 32 * 1024;
 
-static OUT: Global<OutState> = Global(UnsafeCell::new(OutState { buf: Vec::new(), error: None, reported: false }));
+static OUT: Global<OutState> = Global(UnsafeCell::new(OutState {
+    buf: Vec::new(),
+    error: None,
+    reported: false,
+}));
 static EXIT_FAILURE: Global<i32> = Global(UnsafeCell::new(1));
 static PROG: Global<&'static [u8]> = Global(UnsafeCell::new(b"corebox"));
 
@@ -270,7 +280,10 @@ pub fn push_errno_message(line: &mut Vec<u8>, e: Errno) {
         if e.0 < 0 {
             line.push(b'-');
         }
-        line.extend_from_slice(corebox_core::fmt::u64_dec(e.0.unsigned_abs() as u64, &mut tmp));
+        line.extend_from_slice(corebox_core::fmt::u64_dec(
+            e.0.unsigned_abs() as u64,
+            &mut tmp,
+        ));
     }
 }
 

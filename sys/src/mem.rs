@@ -31,7 +31,7 @@ unsafe fn copy_fwd(d: *mut u8, s: *const u8, n: usize) {
     // accesses happen only when both pointers are word-aligned.
     unsafe {
         let mut i = 0;
-        if (d as usize | s as usize) % W == 0 {
+        if (d as usize | s as usize).is_multiple_of(W) {
             while i + W <= n {
                 *(d.add(i) as *mut usize) = *(s.add(i) as *const usize);
                 i += W;
@@ -50,7 +50,7 @@ unsafe fn copy_bwd(d: *mut u8, s: *const u8, n: usize) {
     // goes from the end downwards so an overlapping source is read first.
     unsafe {
         let mut i = n;
-        if (d as usize | s as usize | n) % W == 0 {
+        if (d as usize | s as usize | n).is_multiple_of(W) {
             while i >= W {
                 i -= W;
                 *(d.add(i) as *mut usize) = *(s.add(i) as *const usize);
@@ -103,7 +103,7 @@ pub unsafe extern "C" fn memset(d: *mut u8, c: i32, n: usize) -> *mut u8 {
     unsafe {
         let b = c as u8;
         let mut i = 0;
-        if d as usize % W == 0 {
+        if (d as usize).is_multiple_of(W) {
             let w = usize::from_ne_bytes([b; W]);
             while i + W <= n {
                 *(d.add(i) as *mut usize) = w;
@@ -125,7 +125,7 @@ pub unsafe extern "C" fn memcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
     let mut i = 0;
     // SAFETY: a and b are valid for n bytes (C contract).
     unsafe {
-        if (a as usize | b as usize) % W == 0 {
+        if (a as usize | b as usize).is_multiple_of(W) {
             while i + W <= n && *(a.add(i) as *const usize) == *(b.add(i) as *const usize) {
                 i += W;
             }

@@ -42,6 +42,16 @@ macro_rules! entry {
 
         #[global_allocator]
         static __COREBOX_HEAP: $crate::heap::Heap = $crate::heap::Heap::new();
+
+        // The prebuilt alloc refers to the unwinder even though corebox
+        // aborts on panic; without LTO (debug builds) the references stay.
+        // Nothing ever calls these.
+        #[unsafe(no_mangle)]
+        extern "C" fn _Unwind_Resume() -> ! {
+            $crate::rt::panic()
+        }
+        #[unsafe(no_mangle)]
+        extern "C" fn rust_eh_personality() {}
     };
 }
 

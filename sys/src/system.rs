@@ -25,7 +25,10 @@ pub fn uname() -> Uname {
 
 /// Processors this process may run on (its affinity mask).
 pub fn nproc_current() -> Option<usize> {
-    rustix::thread::sched_getaffinity(None).ok().map(|s| s.count() as usize).filter(|&n| n > 0)
+    rustix::thread::sched_getaffinity(None)
+        .ok()
+        .map(|s| s.count() as usize)
+        .filter(|&n| n > 0)
 }
 
 /// Processors configured in the system, as glibc counts them for
@@ -67,7 +70,9 @@ pub fn hostid() -> u32 {
         }
     }
     let node = uname().nodename;
-    let Ok(hosts) = read_file(b"/etc/hosts") else { return 0 };
+    let Ok(hosts) = read_file(b"/etc/hosts") else {
+        return 0;
+    };
     match corebox_core::hosts::lookup_v4(&hosts, &node) {
         // in_addr_t holds the address in network order; glibc rotates it
         // by 16 bits as a host-order integer.

@@ -6,7 +6,10 @@ use rustix::time::Timespec;
 /// Sleeps for `secs` seconds and `nanos` nanoseconds, resuming after
 /// signals that do not end the process.
 pub fn sleep(secs: u64, nanos: u32) {
-    let mut req = Timespec { tv_sec: secs.min(i64::MAX as u64) as i64, tv_nsec: nanos as _ };
+    let mut req = Timespec {
+        tv_sec: secs.min(i64::MAX as u64) as i64,
+        tv_nsec: nanos as _,
+    };
     loop {
         match thread::nanosleep(&req) {
             NanosleepRelativeResult::Interrupted(rem) => req = rem,

@@ -1,0 +1,421 @@
+//! A small fluent harness for running the shipped corebox binary as a user
+//! would: `ucmd("cat").args(&["-n"]).stdin("x").run().success().stdout_is("...")`.
+//!
+//! The binary is `COREBOX_BIN` if set (a cross-built one), else the one cargo
+//! built for this test run; `COREBOX_RUNNER` (e.g. `qemu-aarch64-static`)
+//! prefixes every invocation. Tests run with `LC_ALL=C` unless they set it.
+
+#![allow(dead_code)]
+
+use std::ffi::{OsStr, OsString};
+use std::io::Write;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+pub fn bin() -> PathBuf {
+    match std::env::var_os("COREBOX_BIN") {
+        Some(p) => PathBuf::from(p),
+        None => PathBuf::from(env!("CARGO_BIN_EXE_corebox")),
+    }
+}
+
+pub fn runner() -> Option<OsString> {
+    std::env::var_os("COREBOX_RUNNER").filter(|r| !r.is_empty())
+}
+
+/// GNU coreutils 9.1 is installed here (for differential tests).
+pub fn have_gnu(name: &str) -> bool {
+    Path::new("/usr/bin").join(name).exists()
+}
+
+/// A temporary directory removed when dropped.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new() -> TempDir {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let p = std::env::temp_dir().join(format!(
+            "corebox-test-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&p).unwrap();
+        TempDir(p)
+    }
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+    pub fn join(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+    pub fn write(&self, name: &str, data: impl AsRef<[u8]>) -> PathBuf {
+        let p = self.join(name);
+        std::fs::write(&p, data).unwrap();
+        p
+    }
+    pub fn read(&self, name: &str) -> Vec<u8> {
+        std::fs::read(self.join(name)).unwrap()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+pub enum Out {
+    Piped,
+    Null,
+    Full,
+    Closed,
+    File(PathBuf),
+}
+
+pub struct Cmd {
+    program: OsString,
+    /// Arguments passed before the user's (the applet name for `corebox APPLET`).
+    pre: Vec<OsString>,
+    args: Vec<OsString>,
+    stdin: Option<Vec<u8>>,
+    stdin_closed: bool,
+    stdout: Out,
+    env: Vec<(OsString, OsString)>,
+    env_clear: bool,
+    dir: Option<PathBuf>,
+    native: bool,
+}
+
+/// `corebox APPLET ...`
+pub fn ucmd(applet: &str) -> Cmd {
+    Cmd::corebox(vec![applet.into()])
+}
+
+/// `corebox ...` with no applet name.
+pub fn corebox() -> Cmd {
+    Cmd::corebox(vec![])
+}
+
+/// A program run directly (GNU's `/usr/bin/NAME`, or a link to corebox).
+pub fn program(path: impl AsRef<OsStr>) -> Cmd {
+    Cmd::new(path.as_ref().into(), vec![])
+}
+
+/// GNU's program, named so that its messages carry `NAME:` like ours.
+pub fn gnu(name: &str) -> Cmd {
+    let mut c = Cmd::new(name.into(), vec![]);
+    c.native = true;
+    c.env.push(("PATH".into(), "/usr/bin:/bin".into()));
+    c
+}
+
+impl Cmd {
+    fn new(program: OsString, pre: Vec<OsString>) -> Cmd {
+        Cmd {
+            program,
+            pre,
+            args: vec![],
+            stdin: None,
+            stdin_closed: false,
+            stdout: Out::Piped,
+            env: vec![],
+            env_clear: false,
+            dir: None,
+            native: false,
+        }
+    }
+
+    fn corebox(pre: Vec<OsString>) -> Cmd {
+        Cmd::new(bin().into(), pre)
+    }
+
+    pub fn arg(mut self, a: impl AsRef<OsStr>) -> Cmd {
+        self.args.push(a.as_ref().into());
+        self
+    }
+    pub fn args<S: AsRef<OsStr>>(mut self, a: &[S]) -> Cmd {
+        self.args.extend(a.iter().map(|s| s.as_ref().to_owned()));
+        self
+    }
+    /// An argument that is not valid UTF-8.
+    pub fn arg_bytes(mut self, a: &[u8]) -> Cmd {
+        self.args.push(OsStr::from_bytes(a).into());
+        self
+    }
+    pub fn stdin(mut self, s: impl AsRef<[u8]>) -> Cmd {
+        self.stdin = Some(s.as_ref().to_vec());
+        self
+    }
+    pub fn stdin_closed(mut self) -> Cmd {
+        self.stdin_closed = true;
+        self
+    }
+    pub fn stdout_to(mut self, o: Out) -> Cmd {
+        self.stdout = o;
+        self
+    }
+    pub fn env(mut self, k: impl AsRef<OsStr>, v: impl AsRef<OsStr>) -> Cmd {
+        self.env.push((k.as_ref().into(), v.as_ref().into()));
+        self
+    }
+    pub fn env_clear(mut self) -> Cmd {
+        self.env_clear = true;
+        self
+    }
+    pub fn current_dir(mut self, d: impl AsRef<Path>) -> Cmd {
+        self.dir = Some(d.as_ref().into());
+        self
+    }
+
+    pub fn command(&self) -> Command {
+        let mut c = match (&runner(), self.native) {
+            (Some(r), false) => {
+                let mut c = Command::new(r);
+                c.arg(&self.program);
+                c
+            }
+            _ => Command::new(&self.program),
+        };
+        c.args(&self.pre).args(&self.args);
+        if self.env_clear {
+            c.env_clear();
+        } else {
+            for (k, _) in std::env::vars_os() {
+                let k = k.to_string_lossy().into_owned();
+                if k.starts_with("LC_") || k == "LANG" || k == "LANGUAGE" || k == "POSIXLY_CORRECT"
+                {
+                    c.env_remove(k);
+                }
+            }
+            let sets_locale = self
+                .env
+                .iter()
+                .any(|(k, _)| k == "LC_ALL" || k == "LC_CTYPE" || k == "LANG");
+            if !sets_locale {
+                c.env("LC_ALL", "C");
+            }
+        }
+        for (k, v) in &self.env {
+            c.env(k, v);
+        }
+        if let Some(d) = &self.dir {
+            c.current_dir(d);
+        }
+        c
+    }
+
+    pub fn run(self) -> Output {
+        use std::os::unix::process::CommandExt;
+        let mut c = self.command();
+        c.stdin(if self.stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        });
+        let closed_out = matches!(self.stdout, Out::Closed);
+        match &self.stdout {
+            Out::Piped => {
+                c.stdout(Stdio::piped());
+            }
+            Out::Null => {
+                c.stdout(Stdio::null());
+            }
+            Out::Full => {
+                c.stdout(
+                    std::fs::OpenOptions::new()
+                        .write(true)
+                        .open("/dev/full")
+                        .unwrap(),
+                );
+            }
+            Out::File(p) => {
+                c.stdout(
+                    std::fs::OpenOptions::new()
+                        .append(true)
+                        .create(true)
+                        .open(p)
+                        .unwrap(),
+                );
+            }
+            Out::Closed => {}
+        }
+        c.stderr(Stdio::piped());
+        let close_in = self.stdin_closed;
+        if close_in || closed_out {
+            // SAFETY: only async-signal-safe close(2) runs in the child.
+            unsafe {
+                c.pre_exec(move || {
+                    if close_in {
+                        libc_close(0);
+                    }
+                    if closed_out {
+                        libc_close(1);
+                    }
+                    Ok(())
+                });
+            }
+        }
+        let mut child = c.spawn().expect("spawn");
+        if let Some(data) = self.stdin {
+            let mut sin = child.stdin.take().unwrap();
+            std::thread::spawn(move || {
+                let _ = sin.write_all(&data);
+            });
+        }
+        let o = child.wait_with_output().unwrap();
+        Output {
+            code: o.status.code(),
+            signal: std::os::unix::process::ExitStatusExt::signal(&o.status),
+            stdout: o.stdout,
+            stderr: o.stderr,
+        }
+    }
+}
+
+extern "C" {
+    #[link_name = "close"]
+    fn c_close(fd: i32) -> i32;
+}
+
+fn libc_close(fd: i32) {
+    // SAFETY: closing a descriptor number in the freshly forked child.
+    unsafe {
+        c_close(fd);
+    }
+}
+
+#[derive(Debug)]
+pub struct Output {
+    pub code: Option<i32>,
+    pub signal: Option<i32>,
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+}
+
+fn show(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+impl Output {
+    #[track_caller]
+    pub fn success(self) -> Self {
+        assert_eq!(
+            self.code,
+            Some(0),
+            "expected success; stderr: {}",
+            show(&self.stderr)
+        );
+        self
+    }
+    #[track_caller]
+    pub fn failure(self) -> Self {
+        assert!(
+            self.code.is_some_and(|c| c != 0),
+            "expected failure, got {:?}",
+            self.code
+        );
+        self
+    }
+    #[track_caller]
+    pub fn code_is(self, c: i32) -> Self {
+        assert_eq!(
+            self.code,
+            Some(c),
+            "exit code; stderr: {}",
+            show(&self.stderr)
+        );
+        self
+    }
+    #[track_caller]
+    pub fn stdout_is(self, s: impl AsRef<[u8]>) -> Self {
+        assert_eq!(show(&self.stdout), show(s.as_ref()), "stdout");
+        assert_eq!(self.stdout, s.as_ref(), "stdout bytes");
+        self
+    }
+    #[track_caller]
+    pub fn stderr_is(self, s: impl AsRef<[u8]>) -> Self {
+        assert_eq!(show(&self.stderr), show(s.as_ref()), "stderr");
+        self
+    }
+    #[track_caller]
+    pub fn stdout_contains(self, s: &str) -> Self {
+        assert!(
+            show(&self.stdout).contains(s),
+            "stdout {:?} lacks {:?}",
+            show(&self.stdout),
+            s
+        );
+        self
+    }
+    #[track_caller]
+    pub fn stderr_contains(self, s: &str) -> Self {
+        assert!(
+            show(&self.stderr).contains(s),
+            "stderr {:?} lacks {:?}",
+            show(&self.stderr),
+            s
+        );
+        self
+    }
+    #[track_caller]
+    pub fn no_stderr(self) -> Self {
+        assert!(
+            self.stderr.is_empty(),
+            "unexpected stderr: {}",
+            show(&self.stderr)
+        );
+        self
+    }
+    #[track_caller]
+    pub fn no_stdout(self) -> Self {
+        assert!(
+            self.stdout.is_empty(),
+            "unexpected stdout: {}",
+            show(&self.stdout)
+        );
+        self
+    }
+    pub fn stdout_str(&self) -> String {
+        show(&self.stdout)
+    }
+    /// Same stdout, stderr and exit status as another run.
+    #[track_caller]
+    pub fn same_as(self, other: &Output) -> Self {
+        assert_eq!(
+            show(&self.stdout),
+            show(&other.stdout),
+            "stdout differs from GNU"
+        );
+        assert_eq!(self.stdout, other.stdout, "stdout bytes differ from GNU");
+        assert_eq!(
+            show(&self.stderr),
+            show(&other.stderr),
+            "stderr differs from GNU"
+        );
+        assert_eq!(self.code, other.code, "exit status differs from GNU");
+        self
+    }
+}
+
+/// Runs `corebox APPLET ARGS` and GNU's `APPLET ARGS` on the same input
+/// (and in the same directory) and asserts identical stdout, stderr, status.
+#[track_caller]
+pub fn same_as_gnu(applet: &str, args: &[&str], stdin: Option<&[u8]>, dir: Option<&Path>) {
+    if !have_gnu(applet) {
+        return;
+    }
+    let mk = |mut c: Cmd| {
+        c = c.args(args);
+        if let Some(s) = stdin {
+            c = c.stdin(s);
+        }
+        if let Some(d) = dir {
+            c = c.current_dir(d);
+        }
+        c.run()
+    };
+    let theirs = mk(gnu(applet));
+    mk(ucmd(applet)).same_as(&theirs);
+}

@@ -1,0 +1,23 @@
+//! Integration tests: run the shipped corebox binary as a user would.
+//! `COREBOX_BIN`/`COREBOX_RUNNER` select a cross-built binary and its
+//! qemu-user runner (see qemu/test.sh).
+
+mod harness;
+
+mod basename_dirname;
+mod binary;
+mod cat;
+mod echo;
+mod getopt;
+mod ids;
+mod link_unlink;
+mod multicall;
+mod nproc;
+mod printenv;
+mod pwd;
+mod sleep;
+mod sync;
+mod true_false;
+mod tty;
+mod uname;
+mod yes;

@@ -1,0 +1,73 @@
+use crate::harness::*;
+
+#[test]
+fn all_variables() {
+    ucmd("printenv")
+        .env_clear()
+        .env("A", "1")
+        .env("B", "x y")
+        .run()
+        .success()
+        .stdout_is("A=1\nB=x y\n");
+    ucmd("printenv")
+        .env_clear()
+        .env("A", "1")
+        .arg("-0")
+        .run()
+        .stdout_is("A=1\0");
+    ucmd("printenv")
+        .env_clear()
+        .arg("--null")
+        .run()
+        .success()
+        .no_stdout();
+}
+
+#[test]
+fn named_variables_and_status() {
+    ucmd("printenv")
+        .env("A", "1")
+        .env("B", "2")
+        .args(&["B", "A"])
+        .run()
+        .success()
+        .stdout_is("2\n1\n");
+    ucmd("printenv")
+        .env("A", "1")
+        .args(&["A", "NOPE_X"])
+        .run()
+        .code_is(1)
+        .stdout_is("1\n")
+        .no_stderr();
+    ucmd("printenv")
+        .env("A", "1")
+        .arg("A=1")
+        .run()
+        .code_is(1)
+        .no_stdout();
+    ucmd("printenv")
+        .env("A", "1")
+        .args(&["--null", "A"])
+        .run()
+        .stdout_is("1\0");
+    ucmd("printenv")
+        .env("A", "")
+        .arg("A")
+        .run()
+        .success()
+        .stdout_is("\n");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    ucmd("printenv").arg("-x").run().code_is(2).stderr_is(
+        "printenv: invalid option -- 'x'\nTry 'printenv --help' for more information.\n",
+    );
+    ucmd("printenv")
+        .env("A", "1")
+        .arg("A")
+        .stdout_to(Out::Full)
+        .run()
+        .code_is(2)
+        .stderr_is("printenv: write error: No space left on device\n");
+}

@@ -1,0 +1,101 @@
+use crate::harness::*;
+
+fn real(p: &std::path::Path) -> String {
+    std::fs::canonicalize(p)
+        .unwrap()
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn physical_is_the_default() {
+    let t = TempDir::new();
+    std::fs::create_dir(t.join("real")).unwrap();
+    std::os::unix::fs::symlink(t.join("real"), t.join("link")).unwrap();
+    let link = t.join("link");
+    let want_p = format!("{}\n", real(&t.join("real")));
+    ucmd("pwd")
+        .current_dir(&link)
+        .env("PWD", &link)
+        .run()
+        .success()
+        .stdout_is(&want_p);
+    ucmd("pwd")
+        .arg("-P")
+        .current_dir(&link)
+        .env("PWD", &link)
+        .run()
+        .stdout_is(&want_p);
+    ucmd("pwd")
+        .arg("--physical")
+        .current_dir(&link)
+        .env("PWD", &link)
+        .run()
+        .stdout_is(&want_p);
+    let want_l = format!("{}\n", link.display());
+    ucmd("pwd")
+        .arg("-L")
+        .current_dir(&link)
+        .env("PWD", &link)
+        .run()
+        .stdout_is(&want_l);
+    ucmd("pwd")
+        .arg("--logical")
+        .current_dir(&link)
+        .env("PWD", &link)
+        .run()
+        .stdout_is(&want_l);
+    ucmd("pwd")
+        .args(&["-L", "-P"])
+        .current_dir(&link)
+        .env("PWD", &link)
+        .run()
+        .stdout_is(&want_p);
+    ucmd("pwd")
+        .current_dir(&link)
+        .env("PWD", &link)
+        .env("POSIXLY_CORRECT", "1")
+        .run()
+        .stdout_is(&want_l);
+    // A $PWD that is not this directory, or has . or .., is not used.
+    ucmd("pwd")
+        .arg("-L")
+        .current_dir(&link)
+        .env("PWD", "/")
+        .run()
+        .stdout_is(&want_p);
+    let dotted = format!("{}/./", link.display());
+    ucmd("pwd")
+        .arg("-L")
+        .current_dir(&link)
+        .env("PWD", &dotted)
+        .run()
+        .stdout_is(&want_p);
+    ucmd("pwd")
+        .arg("-L")
+        .current_dir(&link)
+        .env("PWD", "relative")
+        .run()
+        .stdout_is(&want_p);
+}
+
+#[test]
+fn operands_are_ignored_and_errors_reported() {
+    ucmd("pwd")
+        .arg("x")
+        .current_dir("/")
+        .run()
+        .success()
+        .stdout_is("/\n");
+    ucmd("pwd")
+        .arg("-x")
+        .run()
+        .code_is(1)
+        .stderr_is("pwd: invalid option -- 'x'\nTry 'pwd --help' for more information.\n");
+    ucmd("pwd")
+        .current_dir("/")
+        .stdout_to(Out::Full)
+        .run()
+        .code_is(1)
+        .stderr_is("pwd: write error: No space left on device\n");
+}

@@ -1,0 +1,63 @@
+use crate::harness::*;
+
+#[test]
+fn true_succeeds_and_ignores_arguments() {
+    ucmd("true").run().success().no_stdout().no_stderr();
+    ucmd("true")
+        .args(&["--foo", "-x", "bar"])
+        .run()
+        .success()
+        .no_stdout();
+    ucmd("true")
+        .args(&["--help", "x"])
+        .run()
+        .success()
+        .no_stdout();
+}
+
+#[test]
+fn false_fails_and_ignores_arguments() {
+    ucmd("false").run().code_is(1).no_stdout().no_stderr();
+    ucmd("false")
+        .args(&["--version", "x"])
+        .run()
+        .code_is(1)
+        .no_stdout();
+}
+
+#[test]
+fn help_and_version() {
+    ucmd("true").arg("--help").run().success().stdout_contains("Usage: true [ignored command line arguments]\n  or:  true OPTION\nExit with a status code indicating success.");
+    ucmd("true")
+        .arg("--version")
+        .run()
+        .success()
+        .stdout_is("true (corebox) 0.1.0\n");
+    // GNU false exits 1 even for --help and --version.
+    ucmd("false")
+        .arg("--help")
+        .run()
+        .code_is(1)
+        .stdout_contains("indicating failure");
+    ucmd("false")
+        .arg("--version")
+        .run()
+        .code_is(1)
+        .stdout_is("false (corebox) 0.1.0\n");
+}
+
+#[test]
+fn true_ignores_write_errors_like_gnu() {
+    ucmd("true")
+        .arg("--help")
+        .stdout_to(Out::Full)
+        .run()
+        .success()
+        .no_stderr();
+    ucmd("false")
+        .arg("--help")
+        .stdout_to(Out::Full)
+        .run()
+        .code_is(1)
+        .no_stderr();
+}
