@@ -1,0 +1,27 @@
+# Sourced by the qemu/ scripts: installs what the build and the tests need,
+# idempotently (rust-src and rustup targets; qemu-user-static via apt-get).
+
+ensure_toolchain() {
+  rustup component list --installed 2>/dev/null | grep -q '^rust-src' || rustup component add rust-src >&2
+  local t std
+  for t in "$@"; do
+    std=$(sed -n 's/^RUSTUP_STD=//p' "targets/$t.conf")
+    if [ "$std" = yes ] && ! rustup target list --installed | grep -qx "$t"; then
+      rustup target add "$t" >&2 || echo "warning: rustup target add $t failed; build-std will do" >&2
+    fi
+  done
+}
+
+ensure_qemu() {
+  local missing=() t q
+  for t in "$@"; do
+    q=$(sed -n 's/^QEMU=//p' "targets/$t.conf")
+    [ -n "$q" ] && ! command -v "$q" >/dev/null && missing+=("$q")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "== installing qemu-user-static (missing: ${missing[*]})" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >&2 || true
+    apt-get install -y -qq qemu-user-static >&2
+  fi
+}
