@@ -44,6 +44,17 @@ pub fn run(args: &[&[u8]]) -> i32 {
         error(&[b"usage: corebox --install [-s] [-f] DIR"], None);
         return 1;
     };
+    match fs::stat(dir) {
+        Ok(st) if st.is_dir() => {}
+        Ok(_) => {
+            error(&[&quote::shell_always(dir, false)], Some(Errno::NOTDIR));
+            return 1;
+        }
+        Err(e) => {
+            error(&[&quote::shell_always(dir, false)], Some(e));
+            return 1;
+        }
+    }
     let Some(exe) = self_path() else {
         error(
             &[b"cannot find the corebox executable (is /proc mounted?)"],

@@ -11,6 +11,15 @@ source qemu/setup.sh
 echo "== host: cargo test --workspace"
 cargo test --workspace
 
+echo "== build-time applet selection: COREBOX_APPLETS=\"echo cat\""
+COREBOX_APPLETS="echo cat" cargo build --release --target-dir target/subset
+list=$(target/subset/release/corebox --list | tr '\n' ' ')
+[ "$list" = "cat echo " ] || { echo "subset build lists: $list" >&2; exit 1; }
+target/subset/release/corebox echo subset-ok
+if target/subset/release/corebox true 2>/dev/null; then
+  echo "subset build still has 'true'" >&2; exit 1
+fi
+
 [ "${QEMU_TESTS:-1}" = 0 ] && exit 0
 
 triples=("$@")
@@ -19,6 +28,15 @@ if [ ${#triples[@]} -eq 0 ]; then
 fi
 ensure_qemu "${triples[@]}"
 qemu/build.sh "${triples[@]}"
+
+# Size budget of the x86_64 binary (bytes); raise it consciously when an
+# issue adds applets, and record the new table in the README.
+SIZE_BUDGET_X86_64=${SIZE_BUDGET_X86_64:-65536}
+x86=target/x86_64-unknown-linux-musl/release/corebox
+if [ -f "$x86" ] && [ "$(stat -c %s "$x86")" -ge "$SIZE_BUDGET_X86_64" ]; then
+  echo "x86_64 binary is $(stat -c %s "$x86") bytes, over the budget of $SIZE_BUDGET_X86_64" >&2
+  exit 1
+fi
 
 failed=()
 for t in "${triples[@]}"; do

@@ -193,5 +193,5 @@ fn install_errors() {
         .args(&["--install", "/nonexistent/dir"])
         .run()
         .code_is(1)
-        .stderr_contains("No such file or directory");
+        .stderr_is("corebox: '/nonexistent/dir': No such file or directory\n");
 }

@@ -102,6 +102,9 @@ fn decimal_value(s: &[u8]) -> f64 {
         }
         exp10 = exp10.saturating_add(if neg { -e } else { e });
     }
+    if mant == 0 {
+        return 0.0;
+    }
     // Scaling by an exact power of ten keeps 1.5 exactly 1.5.
     let mut p = 1.0f64;
     for _ in 0..exp10.unsigned_abs().min(400) {
@@ -227,6 +230,8 @@ mod tests {
         assert_eq!(parse(b"0x10"), Some(16.0));
         assert_eq!(parse(b"0x1p-1"), Some(0.5));
         assert_eq!(parse(b"inf"), Some(f64::INFINITY));
+        assert_eq!(parse(b"1e400"), Some(f64::INFINITY));
+        assert_eq!(parse(b"0e400"), Some(0.0));
         assert_eq!(parse(b" 1"), Some(1.0));
         assert_eq!(parse(b"-1"), None);
         assert_eq!(parse(b"nan"), None);

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Benchmarks corebox against GNU coreutils 9.1, uutils 0.12, busybox and
+# toybox on the same inputs in one run, and prints each one's time and its
+# ratio to the fastest (the bar corebox must meet). Not a test: timings are
+# only printed. Needs hyperfine (apt-get install hyperfine); uutils comes
+# from `cargo install coreutils --locked --version 0.12.0`, busybox/toybox
+# from apt-get (busybox-static toybox). Missing implementations are skipped.
+#
+#   tests/bench/bench.sh              # all workloads, 1 GiB inputs
+#   SIZE=256M tests/bench/bench.sh    # smaller inputs
+#   BENCH_ONLY="cat-pipe" tests/bench/bench.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+SIZE=${SIZE:-1G}
+RUNS=${RUNS:-5}
+EXECS=${EXECS:-1000}
+WORK=${WORK:-$(mktemp -d /var/tmp/corebox-bench.XXXXXX)}
+trap 'rm -rf "$WORK"' EXIT
+
+command -v hyperfine >/dev/null || { echo "hyperfine is needed: apt-get install hyperfine" >&2; exit 1; }
+[ -x target/x86_64-unknown-linux-musl/release/corebox ] || qemu/build.sh x86_64-unknown-linux-musl >&2
+COREBOX=$PWD/target/x86_64-unknown-linux-musl/release/corebox
+
+# name|command prefix for applet X ("X" is replaced by the applet name)
+impls=("corebox|$COREBOX X" "gnu|/usr/bin/X")
+UU=$(command -v coreutils || echo "$HOME/.cargo/bin/coreutils")
+[ -x "$UU" ] && impls+=("uutils|$UU X")
+command -v busybox >/dev/null && impls+=("busybox|$(command -v busybox) X")
+command -v toybox >/dev/null && impls+=("toybox|$(command -v toybox) X")
+
+cmd() { # impl-spec applet -> command
+  local spec=${1#*|}
+  echo "${spec//X/$2}"
+}
+
+has() { # impl-spec applet -> does this implementation have the applet?
+  case ${1%%|*} in
+    busybox) busybox --list | grep -qx "$2" ;;
+    toybox) toybox | tr ' ' '\n' | grep -qx "$2" ;;
+    *) true ;;
+  esac
+}
+
+want() { [ -z "${BENCH_ONLY:-}" ] || [[ " $BENCH_ONLY " == *" $1 "* ]]; }
+
+bench() { # workload-name applet hyperfine-args-template (with @ for the command)
+  local name=$1 applet=$2; shift 2
+  want "$name" || return 0
+  local args=() spec c
+  for spec in "${impls[@]}"; do
+    has "$spec" "$applet" || continue
+    c=$(cmd "$spec" "$applet")
+    args+=(-n "${spec%%|*}" "${1//@/$c}")
+  done
+  hyperfine -S bash --warmup 1 --runs "$RUNS" --export-json "$WORK/$name.json" "${args[@]}" >/dev/null 2>&1 ||
+    hyperfine -S bash --runs "$RUNS" --export-json "$WORK/$name.json" "${args[@]}" >&2
+  report "$name"
+}
+
+bench_exec() {
+  want exec-true || return 0
+  local args=() spec
+  for spec in "${impls[@]}"; do
+    args+=(-n "${spec%%|*}" "$(cmd "$spec" true)")
+  done
+  hyperfine -N --warmup 20 --runs "$EXECS" --export-json "$WORK/exec-true.json" "${args[@]}" >/dev/null 2>&1
+  report exec-true "(per exec)"
+}
+
+report() {
+  python3 - "$WORK/$1.json" "$1" "${2:-}" <<'PY'
+import json, sys
+res = json.load(open(sys.argv[1]))["results"]
+best = min(r["median"] for r in res)
+print(f"\n{sys.argv[2]} {sys.argv[3]}")
+for r in sorted(res, key=lambda r: r["median"]):
+    t = r["median"]
+    unit, scale = ("ms", 1e3) if t < 1 else ("s", 1)
+    print(f"  {r['command']:10s} {t*scale:9.3f} {unit:2s}  x{t/best:5.2f}")
+PY
+}
+
+echo "corebox benchmark: $(date -u +%F), $(nproc) cores, inputs $SIZE, median of $RUNS runs"
+if want cat-pipe || want cat-file; then
+  head -c "$SIZE" /dev/urandom > "$WORK/big"
+fi
+bench yes-head yes "@ | head -c $SIZE > /dev/null"
+bench cat-pipe cat "@ $WORK/big | /usr/bin/cat > /dev/null"
+bench cat-file cat "rm -f $WORK/out; @ $WORK/big > $WORK/out"
+bench cat-n cat "@ -n $WORK/big > /dev/null"
+bench_exec
