@@ -68,36 +68,40 @@ fn c_escape(b: u8) -> Option<u8> {
     })
 }
 
-/// Whether the shell style may leave `s` unquoted.
-fn shell_safe(s: &[u8], utf8: bool, colon: bool) -> bool {
-    if s.is_empty() {
-        return false;
+/// How one ASCII byte at position `pos` of a `len`-byte name fares in the
+/// shell styles: (may stay unquoted, may stand inside plain double quotes).
+/// The second is gnulib's `c_and_shell_quote_compat`.
+fn shell_byte(c: u8, pos: usize, len: usize) -> (bool, bool) {
+    match c {
+        b'%'
+        | b'+'
+        | b','
+        | b'-'
+        | b'.'
+        | b'/'
+        | b'0'..=b'9'
+        | b':'
+        | b'A'..=b'Z'
+        | b']'
+        | b'_'
+        | b'a'..=b'z' => (c != b':', true),
+        b'{' | b'}' => (len != 1, len == 1),
+        b'#' | b'~' => (pos != 0, pos == 0),
+        b' ' | b'\'' => (false, true),
+        _ => (false, false),
     }
+}
+
+/// Whether every unit of `s` passes `ok(first byte, position)`; printable
+/// multibyte characters always pass.
+fn all_units(s: &[u8], utf8: bool, ok: impl Fn(u8, usize) -> bool) -> bool {
     let mut pos = 0;
     for (u, printable) in units(s, utf8) {
-        let c = u[0];
-        let ok = if u.len() > 1 {
+        if !(if u.len() > 1 {
             printable
         } else {
-            match c {
-                b'%'
-                | b'+'
-                | b','
-                | b'-'
-                | b'.'
-                | b'/'
-                | b'0'..=b'9'
-                | b'A'..=b'Z'
-                | b']'
-                | b'_'
-                | b'a'..=b'z' => true,
-                b':' => !colon,
-                b'{' | b'}' => s.len() != 1,
-                b'#' | b'~' => pos != 0,
-                _ => false,
-            }
-        };
-        if !ok {
+            ok(u[0], pos)
+        }) {
             return false;
         }
         pos += u.len();
@@ -105,40 +109,16 @@ fn shell_safe(s: &[u8], utf8: bool, colon: bool) -> bool {
     true
 }
 
-/// Characters that keep a string quotable with plain double quotes when
-/// it contains a single quote (gnulib's `c_and_shell_quote_compat`).
+/// Whether the shell style may leave `s` unquoted (`:` always quoted, as
+/// `quotef` asks).
+fn shell_safe(s: &[u8], utf8: bool) -> bool {
+    !s.is_empty() && all_units(s, utf8, |c, pos| shell_byte(c, pos, s.len()).0)
+}
+
+/// Whether a string with a single quote can be quoted with plain double
+/// quotes, as gnulib prefers then.
 fn double_quote_ok(s: &[u8], utf8: bool) -> bool {
-    let mut pos = 0;
-    for (u, printable) in units(s, utf8) {
-        let c = u[0];
-        let ok = if u.len() > 1 {
-            printable
-        } else {
-            match c {
-                b'%'
-                | b'+'
-                | b','
-                | b'-'
-                | b'.'
-                | b'/'
-                | b'0'..=b'9'
-                | b':'
-                | b'A'..=b'Z'
-                | b']'
-                | b'_'
-                | b'a'..=b'z' => true,
-                b' ' | b'\'' => true,
-                b'{' | b'}' => s.len() == 1 && pos == 0,
-                b'#' | b'~' => pos == 0,
-                _ => false,
-            }
-        };
-        if !ok {
-            return false;
-        }
-        pos += u.len();
-    }
-    true
+    all_units(s, utf8, |c, pos| shell_byte(c, pos, s.len()).1)
 }
 
 fn push_octal(out: &mut Vec<u8>, c: u8) {
@@ -195,7 +175,7 @@ pub fn shell_always(s: &[u8], utf8: bool) -> Vec<u8> {
 
 /// `quotef`: the name as is when the shell needs no quoting, else quoted.
 pub fn shell(s: &[u8], utf8: bool) -> Vec<u8> {
-    if shell_safe(s, utf8, true) {
+    if shell_safe(s, utf8) {
         s.into()
     } else {
         shell_always(s, utf8)

@@ -48,6 +48,34 @@ impl Stat {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stat_and_statx_agree() {
+        let a = stat(b"/").unwrap();
+        let b = statx(b"/", false).unwrap();
+        assert!(a.is_dir() && b.is_dir());
+        assert_eq!(
+            (a.dev, a.ino, a.mode, a.mtime),
+            (b.dev, b.ino, b.mode, b.mtime)
+        );
+        assert_eq!(statx(b"/nonexistent-x", true), Err(Errno::NOENT));
+    }
+
+    #[test]
+    fn open_read_seek() {
+        let f = open(b"/proc/self/exe", Open::Read).unwrap();
+        let mut head = [0u8; 4];
+        assert_eq!(f.fd().read_full(&mut head).unwrap(), 4);
+        assert_eq!(&head, b"\x7fELF");
+        assert_eq!(tell(f.fd()).unwrap(), 4);
+        assert_eq!(seek(f.fd(), Whence::Start(1)).unwrap(), 1);
+        assert!(open(b"/nonexistent-x", Open::Read).is_err());
+    }
+}
+
 #[allow(clippy::unnecessary_cast)]
 fn conv(s: rfs::Stat) -> Stat {
     Stat {
@@ -195,7 +223,7 @@ pub fn is_append(fd: Fd) -> bool {
 
 /// The current offset of a descriptor, if it is seekable.
 pub fn tell(fd: Fd) -> Result<u64> {
-    rfs::seek(fd.b(), rfs::SeekFrom::Current(0)).map_err(Errno::from)
+    seek(fd, Whence::Current(0))
 }
 
 pub fn isatty(fd: Fd) -> bool {
@@ -218,4 +246,47 @@ pub fn vmsplice_static(to: Fd, bytes: &'static [u8]) -> Result<usize> {
     // process ('static and immutable), so the pipe may keep referencing them.
     unsafe { rustix::pipe::vmsplice(to.b(), &iov, rustix::pipe::SpliceFlags::empty()) }
         .map_err(Errno::from)
+}
+
+/// Where a seek counts from.
+pub enum Whence {
+    Start(u64),
+    Current(i64),
+    End(i64),
+}
+
+/// lseek(2); returns the new offset.
+pub fn seek(fd: Fd, to: Whence) -> Result<u64> {
+    let pos = match to {
+        Whence::Start(n) => rfs::SeekFrom::Start(n),
+        Whence::Current(n) => rfs::SeekFrom::Current(n),
+        Whence::End(n) => rfs::SeekFrom::End(n),
+    };
+    rfs::seek(fd.b(), pos).map_err(Errno::from)
+}
+
+/// statx(2) of `path` (relative to the current directory), following
+/// symlinks unless `nofollow`; fills the same fields as [`stat`], with
+/// nanosecond times and 64-bit values on every architecture.
+pub fn statx(path: &[u8], nofollow: bool) -> Result<Stat> {
+    let flags = if nofollow {
+        rfs::AtFlags::SYMLINK_NOFOLLOW
+    } else {
+        rfs::AtFlags::empty()
+    };
+    let x = rfs::statx(rfs::CWD, path, flags, rfs::StatxFlags::BASIC_STATS).map_err(Errno::from)?;
+    Ok(Stat {
+        dev: rfs::makedev(x.stx_dev_major, x.stx_dev_minor),
+        ino: x.stx_ino,
+        mode: x.stx_mode as u32,
+        nlink: x.stx_nlink as u64,
+        uid: x.stx_uid,
+        gid: x.stx_gid,
+        rdev: rfs::makedev(x.stx_rdev_major, x.stx_rdev_minor),
+        size: x.stx_size as i64,
+        blksize: x.stx_blksize as u64,
+        blocks: x.stx_blocks,
+        mtime: x.stx_mtime.tv_sec,
+        mtime_nsec: x.stx_mtime.tv_nsec,
+    })
 }

@@ -18,6 +18,7 @@ pub mod heap;
 pub mod io;
 pub mod mem;
 pub mod rt;
+pub mod signal;
 pub mod system;
 pub mod time;
 pub mod user;
