@@ -41,6 +41,9 @@ use sys::Errno;
 
 /// Size of the read buffer: large reads amortize the system calls.
 const BUF: usize = 128 * 1024;
+/// What an output pipe is grown to (the default limit for unprivileged
+/// processes, /proc/sys/fs/pipe-max-size).
+const PIPE_SIZE: usize = 1024 * 1024;
 
 #[derive(Default)]
 struct Format {
@@ -170,6 +173,9 @@ fn copy(fd: Fd, in_st: &Stat, out_st: Option<&Stat>, buf: &mut [u8]) -> Result<(
     const CHUNK: usize = 1 << 30;
     let out_is_reg = out_st.is_some_and(|s| s.is_reg());
     let out_is_fifo = out_st.is_some_and(|s| s.is_fifo());
+    if out_is_fifo {
+        fs::grow_pipe(Fd::STDOUT, PIPE_SIZE).ok();
+    }
     if in_st.is_reg() && out_is_reg {
         loop {
             match fs::copy_file_range(fd, Fd::STDOUT, CHUNK) {

@@ -35,6 +35,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     // writes. The block holds whole lines, so wrapping keeps lines whole.
     let mut off = 0;
     if sys::fs::fstat(Fd::STDOUT).is_ok_and(|s| s.is_fifo()) {
+        sys::fs::grow_pipe(Fd::STDOUT, 1024 * 1024).ok();
         while let Ok(n) = sys::fs::vmsplice_static(Fd::STDOUT, &block[off..]) {
             off = (off + n) % block.len();
         }

@@ -187,6 +187,12 @@ fn large_file_through_every_path() {
     let mut twice = data.clone();
     twice.extend_from_slice(&data);
     assert_eq!(std::fs::read(&dest).unwrap(), twice);
+    let fresh = t.join("fresh");
+    ucmd("cat").arg(&f).arg("-").arg(&f).stdin("mid").stdout_to(Out::NewFile(fresh.clone())).run().success();
+    let mut three = data.clone();
+    three.extend_from_slice(b"mid");
+    three.extend_from_slice(&data);
+    assert_eq!(std::fs::read(&fresh).unwrap(), three);
     ucmd("cat").stdin(&data).run().success().stdout_is(&data);
     ucmd("cat")
         .arg("-")

@@ -71,7 +71,10 @@ pub enum Out {
     Null,
     Full,
     Closed,
+    /// Appending to a file (O_APPEND).
     File(PathBuf),
+    /// Writing a file from its start (created or truncated).
+    NewFile(PathBuf),
 }
 
 pub struct Cmd {
@@ -238,6 +241,9 @@ impl Cmd {
                         .open(p)
                         .unwrap(),
                 );
+            }
+            Out::NewFile(p) => {
+                c.stdout(std::fs::File::create(p).unwrap());
             }
             Out::Closed => {}
         }

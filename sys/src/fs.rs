@@ -290,3 +290,10 @@ pub fn statx(path: &[u8], nofollow: bool) -> Result<Stat> {
         mtime_nsec: x.stx_mtime.tv_nsec,
     })
 }
+
+/// Grows the pipe `fd` to hold up to `bytes` (F_SETPIPE_SZ), so a fast
+/// writer and its reader trade far fewer wake-ups; returns the new size.
+/// Fails harmlessly when `fd` is not a pipe or the size is over the limit.
+pub fn grow_pipe(fd: Fd, bytes: usize) -> Result<usize> {
+    rustix::pipe::fcntl_setpipe_size(fd.b(), bytes).map_err(Errno::from)
+}

@@ -46,24 +46,38 @@ want() { [ -z "${BENCH_ONLY:-}" ] || [[ " $BENCH_ONLY " == *" $1 "* ]]; }
 bench() { # workload-name applet hyperfine-args-template (with @ for the command)
   local name=$1 applet=$2; shift 2
   want "$name" || return 0
-  local args=() spec c
+  local args=() notes=() spec c t0 t1
   for spec in "${impls[@]}"; do
     has "$spec" "$applet" || continue
-    c=$(cmd "$spec" "$applet")
-    args+=(-n "${spec%%|*}" "${1//@/$c}")
+    c=${1//@/$(cmd "$spec" "$applet")}
+    # One trial run: an implementation that fails the workload, or takes
+    # minutes (toybox yes), is reported and left out of the timed runs.
+    t0=$(date +%s.%N)
+    if ! timeout 120 bash -c "$c" >/dev/null 2>&1; then
+      notes+=("  ${spec%%|*}: fails or exceeds 120 s on this workload (left out)")
+      continue
+    fi
+    t1=$(date +%s.%N)
+    if python3 -c "import sys; sys.exit(0 if $t1 - $t0 > 20 else 1)"; then
+      notes+=("  ${spec%%|*}: $(python3 -c "print(f'{$t1 - $t0:.1f}')") s in one run (too slow to repeat)")
+      continue
+    fi
+    args+=(-n "${spec%%|*}" "$c")
   done
-  hyperfine -S bash --warmup 1 --runs "$RUNS" --export-json "$WORK/$name.json" "${args[@]}" >/dev/null 2>&1 ||
-    hyperfine -S bash --runs "$RUNS" --export-json "$WORK/$name.json" "${args[@]}" >&2
+  hyperfine -S bash --warmup 1 --runs "$RUNS" --export-json "$WORK/$name.json" "${args[@]}" >/dev/null
   report "$name"
+  local n
+  for n in "${notes[@]}"; do echo "$n"; done
 }
 
 bench_exec() {
   want exec-true || return 0
   local args=() spec
   for spec in "${impls[@]}"; do
+    has "$spec" true || continue
     args+=(-n "${spec%%|*}" "$(cmd "$spec" true)")
   done
-  hyperfine -N --warmup 20 --runs "$EXECS" --export-json "$WORK/exec-true.json" "${args[@]}" >/dev/null 2>&1
+  hyperfine -N --warmup 20 --runs "$EXECS" --export-json "$WORK/exec-true.json" "${args[@]}" >/dev/null
   report exec-true "(per exec)"
 }
 
