@@ -176,6 +176,18 @@ fn copy(fd: Fd, in_st: &Stat, out_st: Option<&Stat>, buf: &mut [u8]) -> Result<(
     if out_is_fifo {
         fs::grow_pipe(Fd::STDOUT, PIPE_SIZE).ok();
     }
+    // On ext4, splicing through a pipe of our own beats copy_file_range
+    // (measured: tests/bench); elsewhere copy_file_range may share extents
+    // or copy on the server, so it goes first.
+    if in_st.is_reg() && out_is_reg && !fs::is_append(Fd::STDOUT) && fs::fs_type(Fd::STDOUT) == Some(fs::EXT4_MAGIC) {
+        match fs::splice_all_via_pipe(fd, Fd::STDOUT) {
+            Ok(()) => return Ok(()),
+            // Nothing is lost by falling back: offsets moved only as far as
+            // the data was written.
+            Err((true, Errno::INVAL)) => {}
+            Err(e) => return Err(e),
+        }
+    }
     if in_st.is_reg() && out_is_reg {
         loop {
             match fs::copy_file_range(fd, Fd::STDOUT, CHUNK) {

@@ -188,7 +188,14 @@ fn large_file_through_every_path() {
     twice.extend_from_slice(&data);
     assert_eq!(std::fs::read(&dest).unwrap(), twice);
     let fresh = t.join("fresh");
-    ucmd("cat").arg(&f).arg("-").arg(&f).stdin("mid").stdout_to(Out::NewFile(fresh.clone())).run().success();
+    ucmd("cat")
+        .arg(&f)
+        .arg("-")
+        .arg(&f)
+        .stdin("mid")
+        .stdout_to(Out::NewFile(fresh.clone()))
+        .run()
+        .success();
     let mut three = data.clone();
     three.extend_from_slice(b"mid");
     three.extend_from_slice(&data);

@@ -297,3 +297,37 @@ pub fn statx(path: &[u8], nofollow: bool) -> Result<Stat> {
 pub fn grow_pipe(fd: Fd, bytes: usize) -> Result<usize> {
     rustix::pipe::fcntl_setpipe_size(fd.b(), bytes).map_err(Errno::from)
 }
+
+/// A new pipe (read end, write end), close-on-exec.
+pub fn pipe() -> Result<(File, File)> {
+    rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)
+        .map(|(r, w)| (File(r), File(w)))
+        .map_err(Errno::from)
+}
+
+/// The file system type of an open file (statfs f_type: 0xEF53 for ext2/3/4).
+pub fn fs_type(fd: Fd) -> Option<u64> {
+    rfs::fstatfs(fd.b()).ok().map(|s| s.f_type as u64)
+}
+
+/// EXT2/3/4_SUPER_MAGIC.
+pub const EXT4_MAGIC: u64 = 0xEF53;
+
+/// Copies `from` to `to` through a pipe of our own with splice(2), up to
+/// end of input: the kernel moves pages, nothing is copied to user space.
+/// On error, the flag says which side failed (true: reading).
+pub fn splice_all_via_pipe(from: Fd, to: Fd) -> core::result::Result<(), (bool, Errno)> {
+    const CHUNK: usize = 1024 * 1024;
+    let (r, w) = pipe().map_err(|e| (true, e))?;
+    grow_pipe(w.fd(), CHUNK).ok();
+    loop {
+        let mut n = match splice(from, w.fd(), CHUNK) {
+            Ok(0) => return Ok(()),
+            Ok(n) => n,
+            Err(e) => return Err((true, e)),
+        };
+        while n > 0 {
+            n -= splice(r.fd(), to, n).map_err(|e| (false, e))?;
+        }
+    }
+}
