@@ -9,6 +9,7 @@ mod binary;
 mod cat;
 mod echo;
 mod getopt;
+mod help;
 mod ids;
 mod link_unlink;
 mod multicall;

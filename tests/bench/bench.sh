@@ -45,6 +45,8 @@ want() { [ -z "${BENCH_ONLY:-}" ] || [[ " $BENCH_ONLY " == *" $1 "* ]]; }
 
 bench() { # workload-name applet hyperfine-args-template (with @ for the command)
   local name=$1 applet=$2; shift 2
+  # Writing workloads start each run with no dirty pages left by the last.
+  local prepare=${PREPARE:-true}
   want "$name" || return 0
   local args=() notes=() spec c t0 t1
   for spec in "${impls[@]}"; do
@@ -64,7 +66,7 @@ bench() { # workload-name applet hyperfine-args-template (with @ for the command
     fi
     args+=(-n "${spec%%|*}" "$c")
   done
-  hyperfine -S bash --warmup 1 --runs "$RUNS" --export-json "$WORK/$name.json" "${args[@]}" >/dev/null
+  hyperfine -S bash --warmup 1 --runs "$RUNS" --prepare "$prepare" --export-json "$WORK/$name.json" "${args[@]}" >/dev/null 2>&1
   report "$name"
   local n
   for n in "${notes[@]}"; do echo "$n"; done
@@ -97,9 +99,10 @@ PY
 echo "corebox benchmark: $(date -u +%F), $(nproc) cores, inputs $SIZE, median of $RUNS runs"
 if want cat-pipe || want cat-file; then
   head -c "$SIZE" /dev/urandom > "$WORK/big"
+  sync
 fi
 bench yes-head yes "@ | head -c $SIZE > /dev/null"
 bench cat-pipe cat "@ $WORK/big | /usr/bin/cat > /dev/null"
-bench cat-file cat "rm -f $WORK/out; @ $WORK/big > $WORK/out"
+PREPARE="rm -f $WORK/out; sync" bench cat-file cat "@ $WORK/big > $WORK/out"
 bench cat-n cat "@ -n $WORK/big > /dev/null"
 bench_exec
