@@ -124,3 +124,12 @@ fn matches_gnu() {
         same_as_gnu("dirname", args, None, None);
     }
 }
+
+#[test]
+fn dirname_non_utf8() {
+    ucmd("dirname")
+        .arg_bytes(b"/\xff/\xfe")
+        .run()
+        .success()
+        .stdout_is(b"/\xff\n");
+}

@@ -278,3 +278,33 @@ fn matches_gnu() {
         same_as_gnu("cat", args, None, Some(t.path()));
     }
 }
+
+#[test]
+fn edge_inputs_match_gnu() {
+    let t = TempDir::new();
+    t.write("empty", "");
+    t.write("nul", b"a\0b\0\n\0".as_slice());
+    let long: Vec<u8> = (0..200_000u32)
+        .map(|i| {
+            if i % 50_000 == 49_999 {
+                b'\n'
+            } else {
+                (i % 256) as u8
+            }
+        })
+        .collect();
+    t.write("long", &long);
+    std::fs::create_dir(t.join("d")).unwrap();
+    for args in [
+        &["empty"][..],
+        &["-n", "empty", "empty"],
+        &["-A", "nul"],
+        &["-vn", "long"],
+        &["-bsET", "long", "nul", "empty"],
+        &["d", "nul", "missing"],
+        &["-n", "d"],
+    ] {
+        same_as_gnu("cat", args, None, Some(t.path()));
+    }
+    same_as_gnu("cat", &["-A"], Some(b"x\0\r\n\xff".as_slice()), None);
+}

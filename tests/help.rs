@@ -4,7 +4,14 @@
 use crate::harness::*;
 
 fn applets() -> Vec<String> {
-    corebox().arg("--list").run().success().stdout_str().lines().map(String::from).collect()
+    corebox()
+        .arg("--list")
+        .run()
+        .success()
+        .stdout_str()
+        .lines()
+        .map(String::from)
+        .collect()
 }
 
 #[test]
@@ -21,7 +28,12 @@ fn help_text_is_gnus() {
         };
         // GNU false exits 1 after --help; everything else 0.
         let status = if a == "false" { 1 } else { 0 };
-        ucmd(&a).arg("--help").run().code_is(status).no_stderr().stdout_is(body);
+        ucmd(&a)
+            .arg("--help")
+            .run()
+            .code_is(status)
+            .no_stderr()
+            .stdout_is(body);
     }
 }
 
@@ -29,7 +41,11 @@ fn help_text_is_gnus() {
 fn version_names_the_applet() {
     for a in applets() {
         let status = if a == "false" { 1 } else { 0 };
-        ucmd(&a).arg("--version").run().code_is(status).stdout_is(format!("{a} (corebox) 0.1.0\n"));
+        ucmd(&a)
+            .arg("--version")
+            .run()
+            .code_is(status)
+            .stdout_is(format!("{a} (corebox) 0.1.0\n"));
     }
 }
 
@@ -39,10 +55,16 @@ fn help_write_error() {
         if a == "true" || a == "false" {
             continue; // GNU's true and false never report output errors
         }
-        ucmd(&a).arg("--help").stdout_to(Out::Full).run().code_is(if a == "printenv" || a == "tty" {
-            if a == "tty" { 3 } else { 2 }
-        } else {
-            1
-        });
+        ucmd(&a).arg("--help").stdout_to(Out::Full).run().code_is(
+            if a == "printenv" || a == "tty" {
+                if a == "tty" {
+                    3
+                } else {
+                    2
+                }
+            } else {
+                1
+            },
+        );
     }
 }

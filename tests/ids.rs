@@ -33,3 +33,14 @@ fn hostid_matches_gnu() {
         .code_is(1)
         .stderr_is("hostid: extra operand 'x'\nTry 'hostid --help' for more information.\n");
 }
+
+#[test]
+fn write_errors() {
+    for a in ["whoami", "hostid", "arch"] {
+        ucmd(a)
+            .stdout_to(Out::Full)
+            .run()
+            .code_is(1)
+            .stderr_is(format!("{a}: write error: No space left on device\n"));
+    }
+}

@@ -70,3 +70,30 @@ fn unlink_errors() {
         .code_is(1)
         .stderr_is("unlink: cannot unlink 'd': Is a directory\n");
 }
+
+#[test]
+fn non_utf8_names() {
+    use std::os::unix::ffi::OsStrExt;
+    let t = TempDir::new();
+    t.write("a", "x");
+    let odd = std::ffi::OsStr::from_bytes(b"\xff\xfe");
+    ucmd("link")
+        .current_dir(t.path())
+        .arg("a")
+        .arg(odd)
+        .run()
+        .success();
+    assert_eq!(std::fs::read(t.path().join(odd)).unwrap(), b"x");
+    ucmd("unlink")
+        .current_dir(t.path())
+        .arg(odd)
+        .run()
+        .success();
+    assert!(!t.path().join(odd).exists());
+    ucmd("unlink")
+        .current_dir(t.path())
+        .arg(odd)
+        .run()
+        .code_is(1)
+        .stderr_is("unlink: cannot unlink ''$'\\377\\376': No such file or directory\n");
+}

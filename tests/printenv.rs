@@ -75,3 +75,16 @@ fn usage_errors_exit_2() {
         .code_is(2)
         .stderr_is("printenv: write error: No space left on device\n");
 }
+
+#[test]
+fn non_utf8_names_and_values() {
+    use std::os::unix::ffi::OsStrExt;
+    let name = std::ffi::OsStr::from_bytes(b"V\xff");
+    let value = std::ffi::OsStr::from_bytes(b"\xfe\x80");
+    ucmd("printenv")
+        .env(name, value)
+        .arg(name)
+        .run()
+        .success()
+        .stdout_is(b"\xfe\x80\n");
+}
