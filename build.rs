@@ -15,7 +15,7 @@ use std::path::Path;
 
 struct Opt {
     short: Option<char>,
-    long: String,
+    longs: Vec<String>,
     arg: &'static str,
 }
 
@@ -79,23 +79,24 @@ fn parse_header(path: &Path, text: &str) -> Option<Applet> {
     Some(a)
 }
 
-/// `-n, --lines=NUM` / `-v` / `--retry` / `--color[=WHEN]`.
+/// `-n, --lines=NUM` / `-v` / `--retry` / `--color[=WHEN]`; several long
+/// names give aliases of one option (`-q, --quiet, --silent`).
 fn parse_opt(path: &Path, spec: &str) -> Opt {
     let mut o = Opt {
         short: None,
-        long: String::new(),
+        longs: vec![],
         arg: "No",
     };
     for part in spec.split(", ") {
         if let Some(long) = part.strip_prefix("--") {
             if let Some((n, _)) = long.split_once("[=") {
-                o.long = n.to_string();
+                o.longs.push(n.to_string());
                 o.arg = "Optional";
             } else if let Some((n, _)) = long.split_once('=') {
-                o.long = n.to_string();
+                o.longs.push(n.to_string());
                 o.arg = "Required";
             } else {
-                o.long = long.to_string();
+                o.longs.push(long.to_string());
             }
         } else if let Some(s) = part.strip_prefix('-') {
             let mut c = s.chars();
@@ -137,27 +138,36 @@ fn generate(a: &Applet) -> String {
     for o in &a.opts {
         let key = match o.short {
             Some(c) => c,
-            None => *keys.entry(o.long.clone()).or_insert_with(|| {
+            None => *keys.entry(o.longs[0].clone()).or_insert_with(|| {
                 private += 1;
                 char::from_u32(private).unwrap()
             }),
         };
-        if !o.long.is_empty() {
+        let short = o.short.map_or(0, |c| c as u32);
+        let longs: Vec<&str> = if o.longs.is_empty() {
+            vec![""]
+        } else {
+            o.longs.iter().map(|l| l.as_str()).collect()
+        };
+        for (i, long) in longs.iter().enumerate() {
+            if !long.is_empty() {
+                writeln!(
+                    consts,
+                    "        pub const {}: char = {:?};",
+                    const_name(long),
+                    key
+                )
+                .unwrap();
+            }
+            // The short form belongs to the first entry only.
+            let short = if i == 0 { short } else { 0 };
             writeln!(
-                consts,
-                "        pub const {}: char = {:?};",
-                const_name(&o.long),
-                key
+                defs,
+                "        corebox_core::opt::OptDef {{ short: {short}, long: {long:?}, arg: corebox_core::opt::HasArg::{}, key: {key:?} }},",
+                o.arg
             )
             .unwrap();
         }
-        let short = o.short.map_or(0, |c| c as u32);
-        writeln!(
-            defs,
-            "        corebox_core::opt::OptDef {{ short: {short}, long: {:?}, arg: corebox_core::opt::HasArg::{}, key: {:?} }},",
-            o.long, o.arg, key
-        )
-        .unwrap();
     }
     for (long, key) in [("help", "sys::cli::HELP"), ("version", "sys::cli::VERSION")] {
         writeln!(

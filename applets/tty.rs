@@ -2,8 +2,7 @@
 // name: tty
 // usage: [OPTION]...
 // usage-status: 2
-// option: -s, --silent
-// option: --quiet
+// option: -s, --silent, --quiet
 // help:
 // Print the file name of the terminal connected to standard input.
 //

@@ -2,11 +2,9 @@
 // name: uname
 // usage: [OPTION]...
 // option: -a, --all
-// option: -s, --kernel-name
-// option: --sysname
+// option: -s, --kernel-name, --sysname
 // option: -n, --nodename
-// option: -r, --kernel-release
-// option: --release
+// option: -r, --kernel-release, --release
 // option: -v, --kernel-version
 // option: -m, --machine
 // option: -p, --processor
@@ -28,7 +26,7 @@
 //       --help        display this help and exit
 //       --version     output version information and exit
 
-use super::{opt, SPEC};
+use super::SPEC;
 
 const KERNEL: u8 = 1;
 const NODE: u8 = 2;
@@ -49,9 +47,9 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                 all = true;
                 0xff
             }
-            's' | opt::SYSNAME => KERNEL,
+            's' => KERNEL,
             'n' => NODE,
-            'r' | opt::RELEASE => RELEASE,
+            'r' => RELEASE,
             'v' => VERSION,
             'm' => MACHINE,
             'p' => PROCESSOR,

@@ -9,6 +9,7 @@ mod binary;
 mod cat;
 mod echo;
 mod getopt;
+mod head;
 mod help;
 mod ids;
 mod link_unlink;

@@ -12,6 +12,7 @@ extern crate alloc;
 pub use memchr;
 
 pub mod duration;
+pub mod elide;
 pub mod escape;
 pub mod fmt;
 pub mod hosts;

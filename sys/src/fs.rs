@@ -331,3 +331,26 @@ pub fn splice_all_via_pipe(from: Fd, to: Fd) -> core::result::Result<(), (bool, 
         }
     }
 }
+
+/// An input operand: the named file, or standard input for `-`.
+pub struct Input {
+    file: Option<File>,
+}
+
+impl Input {
+    /// Opens `name` for reading (`-` is standard input, left open).
+    pub fn open(name: &[u8]) -> Result<Input> {
+        if name == b"-" {
+            return Ok(Input { file: None });
+        }
+        open(name, Open::Read).map(|f| Input { file: Some(f) })
+    }
+
+    pub fn fd(&self) -> Fd {
+        self.file.as_ref().map_or(Fd::STDIN, |f| f.fd())
+    }
+
+    pub fn is_stdin(&self) -> bool {
+        self.file.is_none()
+    }
+}

@@ -1,0 +1,246 @@
+// corebox applet
+// name: head
+// usage: [OPTION]... [FILE]...
+// option: -c, --bytes=[-]NUM
+// option: -n, --lines=[-]NUM
+// option: ---presume-input-pipe
+// option: -q, --quiet, --silent
+// option: -v, --verbose
+// option: -z, --zero-terminated
+// option: -0
+// option: -1
+// option: -2
+// option: -3
+// option: -4
+// option: -5
+// option: -6
+// option: -7
+// option: -8
+// option: -9
+// help:
+// Print the first 10 lines of each FILE to standard output.
+// With more than one FILE, precede each with a header giving the file name.
+//
+// With no FILE, or when FILE is -, read standard input.
+//
+// Mandatory arguments to long options are mandatory for short options too.
+//   -c, --bytes=[-]NUM       print the first NUM bytes of each file;
+//                              with the leading '-', print all but the last
+//                              NUM bytes of each file
+//   -n, --lines=[-]NUM       print the first NUM lines instead of the first 10;
+//                              with the leading '-', print all but the last
+//                              NUM lines of each file
+//   -q, --quiet, --silent    never print headers giving file names
+//   -v, --verbose            always print headers giving file names
+//   -z, --zero-terminated    line delimiter is NUL, not newline
+//       --help        display this help and exit
+//       --version     output version information and exit
+//
+// NUM may have a multiplier suffix:
+// b 512, kB 1000, K 1024, MB 1000*1000, M 1024*1024,
+// GB 1000*1000*1000, G 1024*1024*1024, and so on for T, P, E, Z, Y.
+// Binary prefixes can be used, too: KiB=K, MiB=M, and so on.
+
+use super::{opt, SPEC};
+use corebox_core::elide::{Elider, Unit};
+use corebox_core::memchr::memchr_iter;
+use sys::cli::quoteaf;
+use sys::fs::{self, Input, Whence};
+use sys::io::{error, out, Fd};
+
+const BUF: usize = 64 * 1024;
+const SUFFIXES: &[u8] = b"bkKmMGTPEZYRQ0";
+
+#[derive(Clone, Copy, PartialEq)]
+enum Headers {
+    Multiple,
+    Always,
+    Never,
+}
+
+struct Config {
+    lines: bool,
+    elide: bool,
+    n: u64,
+    eol: u8,
+    presume_pipe: bool,
+}
+
+fn count(lines: bool, arg: &[u8]) -> u64 {
+    let what: &[u8] = if lines { b"invalid number of lines" } else { b"invalid number of bytes" };
+    sys::cli::number_or_die(arg, SUFFIXES, 0, u64::MAX, what)
+}
+
+/// `head -5c`, `head -2k`, `head -3lqz`: the obsolete first argument.
+fn obsolete(arg: &[u8], c: &mut Config, headers: &mut Headers) {
+    let digits = arg[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+    let mut number = arg[1..1 + digits].to_vec();
+    let mut multiplier = None;
+    for &l in &arg[1 + digits..] {
+        match l {
+            b'c' => (c.lines, multiplier) = (false, None),
+            b'b' | b'k' | b'm' => (c.lines, multiplier) = (false, Some(l)),
+            b'l' => c.lines = true,
+            b'q' => *headers = Headers::Never,
+            b'v' => *headers = Headers::Always,
+            b'z' => c.eol = 0,
+            _ => sys::cli::usage_error(&SPEC, &[b"invalid trailing option -- ", &[l]]),
+        }
+    }
+    number.extend(multiplier);
+    c.n = count(c.lines, &number);
+}
+
+fn read_error(name: &[u8], e: sys::Errno) -> bool {
+    error(&[b"error reading ", &quoteaf(name)], Some(e));
+    false
+}
+
+/// The first `n` bytes.
+fn head_bytes(fd: Fd, name: &[u8], mut n: u64, buf: &mut [u8]) -> bool {
+    while n > 0 && out().ok() {
+        let want = (buf.len() as u64).min(n) as usize;
+        match fd.read(&mut buf[..want]) {
+            Ok(0) => break,
+            Ok(k) => {
+                out().write(&buf[..k]);
+                n -= k as u64;
+            }
+            Err(e) => return read_error(name, e),
+        }
+    }
+    true
+}
+
+/// The first `n` lines; gives back what was read past them when the
+/// input can seek, so a next reader of the same descriptor starts there.
+fn head_lines(fd: Fd, name: &[u8], mut n: u64, eol: u8, buf: &mut [u8]) -> bool {
+    while n > 0 && out().ok() {
+        let k = match fd.read(buf) {
+            Ok(0) => break,
+            Ok(k) => k,
+            Err(e) => return read_error(name, e),
+        };
+        let chunk = &buf[..k];
+        match memchr_iter(eol, chunk).nth(usize::try_from(n - 1).unwrap_or(usize::MAX)) {
+            Some(p) => {
+                out().write(&chunk[..=p]);
+                fs::seek(fd, Whence::Current(p as i64 + 1 - k as i64)).ok();
+                return true;
+            }
+            _ => {
+                n -= memchr_iter(eol, chunk).count() as u64;
+                out().write(chunk);
+            }
+        }
+    }
+    true
+}
+
+/// All but the last `n` lines or bytes.
+fn head_elide(fd: Fd, name: &[u8], c: &Config, buf: &mut [u8]) -> bool {
+    let st = match fs::fstat(fd) {
+        Ok(st) => st,
+        Err(e) => {
+            error(&[b"cannot fstat ", &quoteaf(name)], Some(e));
+            return false;
+        }
+    };
+    // A regular file of trustworthy size needs no holding back of bytes.
+    if !c.lines && !c.presume_pipe && st.is_reg() && st.size as u64 > st.blksize {
+        if let Ok(pos) = fs::tell(fd) {
+            let left = (st.size as u64).saturating_sub(pos);
+            return head_bytes(fd, name, left.saturating_sub(c.n), buf);
+        }
+    }
+    let unit = if c.lines { Unit::Lines(c.eol) } else { Unit::Bytes };
+    let mut e = Elider::new(unit, c.n);
+    loop {
+        match fd.read(buf) {
+            Ok(0) => break,
+            Ok(k) => e.push(&buf[..k], |b| out().write(b)),
+            Err(err) => return read_error(name, err),
+        }
+        if !out().ok() {
+            return true;
+        }
+    }
+    e.finish(|b| out().write(b));
+    true
+}
+
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    let mut c = Config { lines: true, elide: false, n: 10, eol: b'\n', presume_pipe: false };
+    let mut headers = Headers::Multiple;
+    let mut rest = &args[1.min(args.len())..];
+    if let Some(first) = rest.first() {
+        if first.len() > 1 && first[0] == b'-' && first[1].is_ascii_digit() {
+            obsolete(first, &mut c, &mut headers);
+            rest = &rest[1..];
+        }
+    }
+    let mut opts = sys::cli::parse(&SPEC, rest);
+    while let Some(o) = opts.next() {
+        match o.key {
+            'c' | 'n' => {
+                let arg = o.arg.unwrap_or(b"");
+                c.lines = o.key == 'n';
+                c.elide = arg.first() == Some(&b'-');
+                c.n = count(c.lines, if c.elide { &arg[1..] } else { arg });
+            }
+            'q' => headers = Headers::Never,
+            'v' => headers = Headers::Always,
+            'z' => c.eol = 0,
+            opt::_PRESUME_INPUT_PIPE => c.presume_pipe = true,
+            d => sys::cli::usage_error(&SPEC, &[b"invalid trailing option -- ", &[d as u8]]),
+        }
+    }
+    let mut files = opts.operands();
+    if files.is_empty() {
+        files.push(b"-");
+    }
+    let print_headers = headers == Headers::Always || (headers == Headers::Multiple && files.len() > 1);
+    let mut buf = alloc::vec![0u8; BUF];
+    let mut ok = true;
+    let mut first = true;
+    let mut read_stdin = false;
+    for name in files {
+        let input = match Input::open(name) {
+            Ok(i) => i,
+            Err(e) => {
+                error(&[b"cannot open ", &quoteaf(name), b" for reading"], Some(e));
+                ok = false;
+                continue;
+            }
+        };
+        read_stdin |= input.is_stdin();
+        let shown: &[u8] = if input.is_stdin() { b"standard input" } else { name };
+        if print_headers {
+            out().write(if first { b"==> " } else { b"\n==> " });
+            out().write(shown);
+            out().write(b" <==\n");
+        }
+        first = false;
+        ok &= if c.elide {
+            head_elide(input.fd(), shown, &c, &mut buf)
+        } else if c.lines {
+            head_lines(input.fd(), shown, c.n, c.eol, &mut buf)
+        } else {
+            head_bytes(input.fd(), shown, c.n, &mut buf)
+        };
+        if !out().ok() {
+            break;
+        }
+    }
+    if read_stdin {
+        if let Err(e) = sys::io::close_stdin() {
+            error(&[b"-"], Some(e));
+            return 1;
+        }
+    }
+    if ok {
+        0
+    } else {
+        1
+    }
+}
