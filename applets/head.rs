@@ -48,7 +48,7 @@ use sys::cli::quoteaf;
 use sys::fs::{self, Input, Whence};
 use sys::io::{error, out, Fd};
 
-const BUF: usize = 64 * 1024;
+const BUF: usize = 128 * 1024;
 const SUFFIXES: &[u8] = b"bkKmMGTPEZYRQ0";
 
 #[derive(Clone, Copy, PartialEq)]
@@ -122,17 +122,18 @@ fn head_lines(fd: Fd, name: &[u8], mut n: u64, eol: u8, buf: &mut [u8]) -> bool 
             Err(e) => return read_error(name, e),
         };
         let chunk = &buf[..k];
-        match memchr_iter(eol, chunk).nth(usize::try_from(n - 1).unwrap_or(usize::MAX)) {
-            Some(p) => {
-                out().write(&chunk[..=p]);
-                fs::seek(fd, Whence::Current(p as i64 + 1 - k as i64)).ok();
-                return true;
-            }
-            _ => {
-                n -= memchr_iter(eol, chunk).count() as u64;
-                out().write(chunk);
-            }
+        // One counting pass per chunk; the n-th terminator is looked for
+        // only in the chunk that holds it.
+        let lines = memchr_iter(eol, chunk).count() as u64;
+        if lines < n {
+            n -= lines;
+            out().write(chunk);
+            continue;
         }
+        let p = memchr_iter(eol, chunk).nth((n - 1) as usize).unwrap_or(k - 1);
+        out().write(&chunk[..=p]);
+        fs::seek(fd, Whence::Current(p as i64 + 1 - k as i64)).ok();
+        return true;
     }
     true
 }

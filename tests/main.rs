@@ -17,6 +17,7 @@ mod multicall;
 mod nproc;
 mod printenv;
 mod pwd;
+mod scratch;
 mod sleep;
 mod sync;
 mod true_false;

@@ -1,0 +1,86 @@
+//! corebox in a directory that holds nothing else (no libc, no loader, no
+//! shell, no /proc): the `FROM scratch` case, entered with chroot(8).
+use crate::harness::*;
+use std::process::Command;
+
+/// Runs `chroot ROOT ARGS...` (with the qemu runner copied in, for cross
+/// binaries); None when chroot is not permitted here (not root).
+fn chroot(root: &std::path::Path, args: &[&str]) -> Option<std::process::Output> {
+    let mut c = Command::new("chroot");
+    c.arg(root);
+    if let Some(r) = runner() {
+        c.arg("/qemu");
+        let _ = r;
+    }
+    c.args(args).env_clear().env("LC_ALL", "C");
+    let out = c.output().ok()?;
+    if String::from_utf8_lossy(&out.stderr).contains("Operation not permitted") {
+        return None;
+    }
+    Some(out)
+}
+
+#[test]
+fn runs_in_an_otherwise_empty_root() {
+    let t = TempDir::new();
+    let root = t.path();
+    std::fs::create_dir(root.join("bin")).unwrap();
+    std::fs::copy(bin(), root.join("bin/corebox")).unwrap();
+    if let Some(r) = runner() {
+        // qemu-user-static is static too: it can run inside the root.
+        let path = String::from_utf8(
+            Command::new("sh")
+                .arg("-c")
+                .arg(format!("command -v {}", r.to_string_lossy()))
+                .output()
+                .unwrap()
+                .stdout,
+        )
+        .unwrap();
+        std::fs::copy(path.trim(), root.join("qemu")).unwrap();
+    }
+    // Install the links from inside the root: no /proc there, so corebox
+    // finds itself through argv[0].
+    let Some(out) = chroot(root, &["/bin/corebox", "--install", "-s", "/bin"]) else {
+        return;
+    };
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let run = |args: &[&str]| chroot(root, args).unwrap();
+    let out = run(&["/bin/echo", "hello", "scratch"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "hello scratch\n");
+    let out = run(&["/bin/uname", "-s"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "Linux\n");
+    let out = run(&["/bin/head", "-c", "4", "/bin/corebox"]);
+    assert_eq!(out.stdout, b"\x7fELF");
+    let out = run(&["/bin/pwd"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "/\n");
+    let out = run(&["/bin/basename", "/bin/cat"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "cat\n");
+    let out = run(&["/bin/cat", "/nonexistent"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "/bin/cat: /nonexistent: No such file or directory\n"
+    );
+    let out = run(&["/bin/true"]);
+    assert!(out.status.success());
+    // Every applet in the list resolves to a link to corebox.
+    let list = run(&["/bin/corebox", "--list"]);
+    for name in String::from_utf8_lossy(&list.stdout).lines() {
+        let link = std::fs::read_link(root.join("bin").join(name)).unwrap();
+        assert_eq!(link, std::path::Path::new("/bin/corebox"), "{name}");
+    }
+    // Nothing but corebox (and its links) is in the root.
+    let entries: Vec<_> = std::fs::read_dir(root)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(
+        entries.iter().all(|e| e == "bin" || e == "qemu"),
+        "{entries:?}"
+    );
+}
