@@ -23,4 +23,5 @@ mod sync;
 mod true_false;
 mod tty;
 mod uname;
+mod wc;
 mod yes;

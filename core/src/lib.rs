@@ -23,3 +23,6 @@ pub mod opt;
 pub mod passwd;
 pub mod path;
 pub mod quote;
+pub mod unicode;
+pub mod wc;
+mod wcwidth_table;

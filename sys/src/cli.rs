@@ -169,3 +169,35 @@ pub fn quotef(name: &[u8]) -> Vec<u8> {
 pub fn quoteaf(name: &[u8]) -> Vec<u8> {
     corebox_core::quote::shell_always(name, crate::env::utf8_locale())
 }
+
+/// The value of an option that takes one of a fixed set of words, with
+/// unambiguous abbreviations (gnulib's XARGMATCH); on failure GNU's
+/// `invalid argument 'X' for '--opt'` / `ambiguous argument` message, the
+/// list of valid arguments, the `Try` line, and exit.
+pub fn choice<T: Copy>(spec: &Spec, option: &[u8], arg: &[u8], words: &[(&[u8], T)]) -> T {
+    if let Some((_, v)) = words.iter().find(|(w, _)| *w == arg) {
+        return *v;
+    }
+    let matches: Vec<&(&[u8], T)> = words
+        .iter()
+        .filter(|(w, _)| w.starts_with(arg) && !arg.is_empty())
+        .collect();
+    if matches.len() == 1 {
+        return matches[0].1;
+    }
+    let what: &[u8] = if matches.is_empty() {
+        b"invalid argument "
+    } else {
+        b"ambiguous argument "
+    };
+    error(&[what, &quote(arg), b" for ", &quote(option)], None);
+    let mut list = Vec::new();
+    list.extend_from_slice(b"Valid arguments are:\n");
+    for (w, _) in words {
+        list.extend_from_slice(b"  - ");
+        list.extend_from_slice(&quote(w));
+        list.push(b'\n');
+    }
+    err(&list);
+    try_help(spec)
+}

@@ -1,0 +1,365 @@
+// corebox applet
+// name: wc
+// usage: [OPTION]... [FILE]...
+// usage: [OPTION]... --files0-from=F
+// option: -c, --bytes
+// option: -m, --chars
+// option: -l, --lines
+// option: -w, --words
+// option: --debug
+// option: --files0-from=F
+// option: -L, --max-line-length
+// option: --total=WHEN
+// help:
+// Print newline, word, and byte counts for each FILE, and a total line if
+// more than one FILE is specified.  A word is a non-zero-length sequence of
+// printable characters delimited by white space.
+//
+// With no FILE, or when FILE is -, read standard input.
+//
+// The options below may be used to select which counts are printed, always in
+// the following order: newline, word, character, byte, maximum line length.
+//   -c, --bytes            print the byte counts
+//   -m, --chars            print the character counts
+//   -l, --lines            print the newline counts
+//       --files0-from=F    read input from the files specified by
+//                            NUL-terminated names in file F;
+//                            If F is - then read names from standard input
+//   -L, --max-line-length  print the maximum display width
+//   -w, --words            print the word counts
+//       --help        display this help and exit
+//       --version     output version information and exit
+
+use super::{opt, SPEC};
+use alloc::vec::Vec;
+use corebox_core::wc::{Counter, Counts};
+use sys::cli::quotef;
+use sys::fs::{self, Input};
+use sys::io::{error, out, Fd};
+
+const BUF: usize = 128 * 1024;
+
+#[derive(Clone, Copy, PartialEq)]
+enum Total {
+    Auto,
+    Always,
+    Only,
+    Never,
+}
+
+struct Want {
+    lines: bool,
+    words: bool,
+    chars: bool,
+    bytes: bool,
+    max_width: bool,
+}
+
+/// The counts of one input; `Err` after a read error (counts so far kept).
+fn count(fd: Fd, want: &Want, utf8: bool, posix: bool, buf: &mut [u8]) -> (Counts, Option<sys::Errno>) {
+    let mut c = Counts::default();
+    // Bytes alone: the size of a regular file, when it tells the truth.
+    if want.bytes && !want.lines && !want.words && !want.chars && !want.max_width {
+        if let Ok(st) = fs::fstat(fd) {
+            if st.is_reg() && st.size > 0 {
+                if let Ok(pos) = fs::tell(fd) {
+                    c.bytes = (st.size as u64).saturating_sub(pos);
+                    return (c, None);
+                }
+            }
+        }
+    }
+    // Lines, bytes and characters need no word scan: newlines by memchr,
+    // characters of valid UTF-8 by skipping continuation bytes (the full
+    // decoder only sees chunks that are not valid UTF-8).
+    let simple = !want.words && !want.max_width;
+    let mut counter = Counter::new(utf8, posix);
+    if simple && want.chars && utf8 {
+        return count_utf8_chars(fd, buf, counter);
+    }
+    loop {
+        let n = match fd.read(buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) => {
+                let r = if simple { c } else { counter.finish() };
+                return (r, Some(e));
+            }
+        };
+        if simple {
+            c.lines += corebox_core::memchr::memchr_iter(b'\n', &buf[..n]).count() as u64;
+            c.bytes += n as u64;
+            c.chars += n as u64;
+        } else {
+            counter.feed(&buf[..n]);
+        }
+    }
+    if simple {
+        (c, None)
+    } else {
+        (counter.finish(), None)
+    }
+}
+
+/// Lines, bytes and UTF-8 characters. Blocks are cut after their last
+/// complete character (the rest is carried to the next read), so a block
+/// of valid UTF-8 is counted by skipping continuation bytes; only blocks
+/// that are not valid UTF-8 go through the decoder.
+fn count_utf8_chars(fd: Fd, buf: &mut [u8], mut slow: Counter) -> (Counts, Option<sys::Errno>) {
+    let mut c = Counts::default();
+    let mut carry = 0;
+    let mut err = None;
+    loop {
+        let n = match fd.read(&mut buf[carry..]) {
+            Ok(0) => break,
+            Ok(n) => carry + n,
+            Err(e) => {
+                err = Some(e);
+                break;
+            }
+        };
+        let cut = corebox_core::wc::utf8_boundary(&buf[..n]);
+        let block = &buf[..cut];
+        c.lines += corebox_core::memchr::memchr_iter(b'\n', block).count() as u64;
+        if core::str::from_utf8(block).is_ok() {
+            c.bytes += cut as u64;
+            c.chars += corebox_core::wc::utf8_chars(block);
+        } else {
+            slow.feed(block);
+        }
+        buf.copy_within(cut..n, 0);
+        carry = n - cut;
+    }
+    // What is left at the end is an incomplete sequence: bytes, not characters.
+    slow.feed(&buf[..carry]);
+    let s = slow.finish();
+    c.bytes += s.bytes;
+    c.chars += s.chars;
+    (c, err)
+}
+
+fn write_counts(c: &Counts, want: &Want, width: usize, name: Option<&[u8]>) {
+    let mut line = Vec::with_capacity(64);
+    for (on, n) in [
+        (want.lines, c.lines),
+        (want.words, c.words),
+        (want.chars, c.chars),
+        (want.bytes, c.bytes),
+        (want.max_width, c.max_width),
+    ] {
+        if !on {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push(b' ');
+        }
+        let mut tmp = [0u8; 20];
+        let digits = corebox_core::fmt::u64_dec(n, &mut tmp);
+        line.resize(line.len() + width.saturating_sub(digits.len()), b' ');
+        line.extend_from_slice(digits);
+    }
+    if let Some(name) = name {
+        line.push(b' ');
+        if name.contains(&b'\n') {
+            line.extend_from_slice(&quotef(name));
+        } else {
+            line.extend_from_slice(name);
+        }
+    }
+    line.push(b'\n');
+    out().write(&line);
+}
+
+/// GNU's column width: the digits of the total size of the regular files
+/// among the inputs, at least 7 when any input is not a regular file; 1
+/// when there is a single input and a single count.
+fn width(names: &[&[u8]], single: bool) -> usize {
+    if names.is_empty() || single {
+        return 1;
+    }
+    let stat = |n: &[u8]| if n == b"-" { fs::fstat(Fd::STDIN) } else { fs::stat(n) };
+    if stat(names[0]).is_err() && names.len() == 1 {
+        return 1;
+    }
+    let (mut total, mut min) = (0u64, 1usize);
+    for n in names {
+        match stat(n) {
+            Ok(st) if st.is_reg() => total += st.size.max(0) as u64,
+            Ok(_) => min = 7,
+            Err(_) => {}
+        }
+    }
+    let mut w = 1;
+    while total >= 10 {
+        total /= 10;
+        w += 1;
+    }
+    w.max(min)
+}
+
+/// The NUL-separated names of --files0-from, and whether they came from a
+/// regular file (GNU sizes the columns only then); errors end the program.
+fn read_names(from: &[u8]) -> (Vec<Vec<u8>>, bool) {
+    let input = match Input::open(from) {
+        Ok(i) => i,
+        Err(e) => {
+            error(&[b"cannot open ", &sys::cli::quoteaf(from), b" for reading"], Some(e));
+            sys::rt::exit(1)
+        }
+    };
+    let regular = fs::fstat(input.fd()).is_ok_and(|st| st.is_reg());
+    let mut data = Vec::new();
+    let mut buf = alloc::vec![0u8; 64 * 1024];
+    loop {
+        match input.fd().read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => data.extend_from_slice(&buf[..n]),
+            Err(e) => {
+                error(&[b"cannot read file names from ", &sys::cli::quoteaf(from)], Some(e));
+                sys::rt::exit(1)
+            }
+        }
+    }
+    if data.last().is_some_and(|&b| b != 0) {
+        data.push(0);
+    }
+    let names = data.split(|&b| b == 0).map(Vec::from).collect::<Vec<_>>().split_last().map(|(_, v)| v.to_vec());
+    (names.unwrap_or_default(), regular)
+}
+
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    let mut want = Want { lines: false, words: false, chars: false, bytes: false, max_width: false };
+    let mut files0: Option<&[u8]> = None;
+    let mut total = Total::Auto;
+    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    while let Some(o) = opts.next() {
+        match o.key {
+            'c' => want.bytes = true,
+            'm' => want.chars = true,
+            'l' => want.lines = true,
+            'w' => want.words = true,
+            'L' => want.max_width = true,
+            opt::FILES0_FROM => files0 = o.arg,
+            opt::TOTAL => {
+                total = match sys::cli::choice(&SPEC, b"--total", o.arg.unwrap_or(b""), &[
+                    (b"auto", 0),
+                    (b"always", 1),
+                    (b"only", 2),
+                    (b"never", 3),
+                ]) {
+                    0 => Total::Auto,
+                    1 => Total::Always,
+                    2 => Total::Only,
+                    _ => Total::Never,
+                }
+            }
+            _ => {} // --debug
+        }
+    }
+    if !(want.lines || want.words || want.chars || want.bytes || want.max_width) {
+        (want.lines, want.words, want.bytes) = (true, true, true);
+    }
+    let operands = opts.operands();
+    let utf8 = sys::env::utf8_locale();
+    let posix = sys::env::posixly_correct();
+    let mut ok = true;
+    let owned: Vec<Vec<u8>>;
+    let mut bad_names: Vec<usize> = Vec::new();
+    let mut sized_list = true;
+    let names: Vec<&[u8]> = match files0 {
+        Some(from) => {
+            if let Some(x) = operands.first() {
+                error(&[b"extra operand ", &sys::cli::quoteaf(x)], None);
+                sys::io::err(b"file operands cannot be combined with --files0-from\n");
+                sys::cli::try_help(&SPEC);
+            }
+            let (list, regular) = read_names(from);
+            owned = list;
+            sized_list = regular;
+            for (i, n) in owned.iter().enumerate() {
+                if n.is_empty() || (from == b"-" && n == b"-") {
+                    bad_names.push(i);
+                }
+            }
+            owned.iter().map(|v| &v[..]).collect()
+        }
+        None => {
+            for (i, n) in operands.iter().enumerate() {
+                if n.is_empty() {
+                    bad_names.push(i);
+                }
+            }
+            operands.clone()
+        }
+    };
+    let counts_wanted = [want.lines, want.words, want.chars, want.bytes, want.max_width].iter().filter(|&&w| w).count();
+    let implicit_stdin = names.is_empty() && files0.is_none();
+    let w = if implicit_stdin {
+        width(&[b"-"], counts_wanted == 1)
+    } else if !sized_list {
+        1
+    } else {
+        width(&names, names.len() == 1 && counts_wanted == 1)
+    };
+    let mut buf = alloc::vec![0u8; BUF];
+    let mut sum = Counts::default();
+    let mut read_stdin = false;
+    let list: Vec<&[u8]> = if implicit_stdin { alloc::vec![&b"-"[..]] } else { names.clone() };
+    for (i, name) in list.iter().enumerate() {
+        if bad_names.contains(&i) {
+            if name.is_empty() {
+                match files0 {
+                    Some(from) => {
+                        let mut pos = Vec::new();
+                        corebox_core::fmt::push_u64(&mut pos, i as u64 + 1);
+                        error(&[&quotef(from), b":", &pos, b": invalid zero-length file name"], None);
+                    }
+                    None => error(&[b"invalid zero-length file name"], None),
+                }
+            } else {
+                error(&[b"when reading file names from stdin, no file name of '-' allowed"], None);
+            }
+            ok = false;
+            continue;
+        }
+        let input = match Input::open(name) {
+            Ok(i) => i,
+            Err(e) => {
+                error(&[&quotef(name)], Some(e));
+                ok = false;
+                continue;
+            }
+        };
+        read_stdin |= input.is_stdin();
+        fs::advise_sequential(input.fd());
+        let (c, err) = count(input.fd(), &want, utf8, posix, &mut buf);
+        if let Some(e) = err {
+            let shown: &[u8] = if implicit_stdin { b"standard input" } else { name };
+            error(&[&quotef(shown)], Some(e));
+            ok = false;
+        }
+        sum.add(&c);
+        if total != Total::Only {
+            write_counts(&c, &want, w, if implicit_stdin { None } else { Some(name) });
+        }
+    }
+    let show_total = match total {
+        Total::Auto => list.len() > 1,
+        Total::Always | Total::Only => true,
+        Total::Never => false,
+    };
+    if show_total {
+        write_counts(&sum, &want, w, if total == Total::Only { None } else { Some(b"total") });
+    }
+    if read_stdin {
+        if let Err(e) = sys::io::close_stdin() {
+            error(&[b"-"], Some(e));
+            return 1;
+        }
+    }
+    if ok {
+        0
+    } else {
+        1
+    }
+}

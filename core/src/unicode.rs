@@ -1,0 +1,116 @@
+//! Character classes and display widths as glibc's C.UTF-8 locale has them
+//! (iswprint, iswspace, wcwidth), and UTF-8 decoding.
+
+use crate::wcwidth_table::{DOUBLE_WIDTH, ZERO_WIDTH};
+
+/// Decodes the UTF-8 sequence at the start of `s`. Ok((code point, length)),
+/// Err(true) for a sequence cut short by the end of `s` (more input may
+/// complete it), Err(false) for an invalid first byte or sequence.
+pub fn decode(s: &[u8]) -> Result<(u32, usize), bool> {
+    let b = s[0];
+    if b < 0x80 {
+        return Ok((b as u32, 1));
+    }
+    let (len, min) = match b {
+        0xc2..=0xdf => (2, 0x80),
+        0xe0..=0xef => (3, 0x800),
+        0xf0..=0xf4 => (4, 0x10000),
+        _ => return Err(false),
+    };
+    let mut cp = (b as u32) & (0x7f >> len);
+    for i in 1..len {
+        let Some(&c) = s.get(i) else { return Err(true) };
+        if c & 0xc0 != 0x80 {
+            return Err(false);
+        }
+        cp = (cp << 6) | (c as u32 & 0x3f);
+        // Reject overlong and out-of-range forms as early as glibc does.
+        if i == 1
+            && ((b == 0xe0 && c < 0xa0)
+                || (b == 0xed && c >= 0xa0)
+                || (b == 0xf0 && c < 0x90)
+                || (b == 0xf4 && c >= 0x90))
+        {
+            return Err(false);
+        }
+    }
+    if cp < min {
+        return Err(false);
+    }
+    Ok((cp, len))
+}
+
+/// iswprint: not a control character, surrogate or noncharacter.
+pub fn printable(cp: u32) -> bool {
+    !matches!(cp, 0..=0x1f | 0x7f..=0x9f | 0x2028 | 0x2029 | 0xd800..=0xdfff | 0xe0000..=0xe007f)
+        && cp & 0xfffe != 0xfffe
+        && !(0xfdd0..=0xfdef).contains(&cp)
+        && cp <= 0x10ffff
+}
+
+/// iswspace: white space other than the no-break spaces.
+pub fn space(cp: u32) -> bool {
+    matches!(cp, 0x09..=0x0d | 0x20 | 0x1680 | 0x2000..=0x2006 | 0x2008..=0x200a | 0x2028 | 0x2029 | 0x205f | 0x3000)
+}
+
+/// The no-break spaces GNU wc also treats as word separators.
+pub fn nbspace(cp: u32) -> bool {
+    matches!(cp, 0xa0 | 0x2007 | 0x202f | 0x2060)
+}
+
+fn in_table(t: &[(u32, u32)], cp: u32) -> bool {
+    t.binary_search_by(|&(a, b)| {
+        if b < cp {
+            core::cmp::Ordering::Less
+        } else if a > cp {
+            core::cmp::Ordering::Greater
+        } else {
+            core::cmp::Ordering::Equal
+        }
+    })
+    .is_ok()
+}
+
+/// wcwidth of a printable character: 0, 1 or 2 columns.
+pub fn width(cp: u32) -> u32 {
+    if cp < 0x300 {
+        1
+    } else if in_table(ZERO_WIDTH, cp) {
+        0
+    } else if in_table(DOUBLE_WIDTH, cp) {
+        2
+    } else {
+        1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decoding() {
+        assert_eq!(decode(b"a"), Ok((0x61, 1)));
+        assert_eq!(decode("é".as_bytes()), Ok((0xe9, 2)));
+        assert_eq!(decode("日".as_bytes()), Ok((0x65e5, 3)));
+        assert_eq!(decode("😀".as_bytes()), Ok((0x1f600, 4)));
+        assert_eq!(decode(b"\xe6\x97"), Err(true));
+        assert_eq!(decode(b"\x80"), Err(false));
+        assert_eq!(decode(b"\xc0\x80"), Err(false));
+        assert_eq!(decode(b"\xed\xa0\x80"), Err(false));
+        assert_eq!(decode(b"\xe6x"), Err(false));
+    }
+
+    #[test]
+    fn widths_as_glibc() {
+        assert_eq!(width('a' as u32), 1);
+        assert_eq!(width(0x301), 0);
+        assert_eq!(width(0x65e5), 2);
+        assert_eq!(width(0x200b), 0);
+        assert_eq!(width(0x1f600), 2);
+        assert_eq!(width(0xad), 1);
+        assert_eq!(width(0x1160), 0);
+        assert_eq!(width(0x3000), 2);
+        assert_eq!(width(0xff71), 1);
+    }
+}
