@@ -27,11 +27,19 @@ if [ ${#triples[@]} -eq 0 ]; then
   for conf in targets/*.conf; do triples+=("$(basename "$conf" .conf)"); done
 fi
 ensure_qemu "${triples[@]}"
+# Size budgets (x86_64, bytes). The foundation applets alone must stay
+# under 64 KiB (issue 2); the whole build has its own budget, raised on
+# purpose when applets land (and the README's table updated).
+FOUNDATION="true false echo yes cat basename dirname pwd printenv sleep link unlink sync nproc uname arch tty whoami logname hostid"
+FOUNDATION_BUDGET=65536
+SIZE_BUDGET_X86_64=${SIZE_BUDGET_X86_64:-98304}
+if [[ " ${triples[*]} " == *" x86_64-unknown-linux-musl "* ]]; then
+  COREBOX_APPLETS="$FOUNDATION" qemu/build.sh x86_64-unknown-linux-musl >/dev/null
+  size=$(stat -c %s target/x86_64-unknown-linux-musl/release/corebox)
+  echo "== foundation applets alone, x86_64: $size bytes (budget $FOUNDATION_BUDGET)"
+  [ "$size" -lt "$FOUNDATION_BUDGET" ] || { echo "over budget" >&2; exit 1; }
+fi
 qemu/build.sh "${triples[@]}"
-
-# Size budget of the x86_64 binary (bytes); raise it consciously when an
-# issue adds applets, and record the new table in the README.
-SIZE_BUDGET_X86_64=${SIZE_BUDGET_X86_64:-65536}
 x86=target/x86_64-unknown-linux-musl/release/corebox
 if [ -f "$x86" ] && [ "$(stat -c %s "$x86")" -ge "$SIZE_BUDGET_X86_64" ]; then
   echo "x86_64 binary is $(stat -c %s "$x86") bytes, over the budget of $SIZE_BUDGET_X86_64" >&2
