@@ -74,6 +74,9 @@ fn count(fd: Fd, want: &Want, utf8: bool, posix: bool, buf: &mut [u8]) -> (Count
     // decoder only sees chunks that are not valid UTF-8).
     let simple = !want.words && !want.max_width;
     let mut counter = Counter::new(utf8, posix);
+    if !want.max_width {
+        counter = counter.without_widths();
+    }
     if simple && want.chars && utf8 {
         return count_utf8_chars(fd, buf, counter);
     }

@@ -93,6 +93,8 @@ pub fn utf8_boundary(buf: &[u8]) -> usize {
 /// Counts a stream fed in chunks.
 pub struct Counter {
     utf8: bool,
+    /// Line widths are wanted (-L); without them words take a faster path.
+    widths: bool,
     /// POSIXLY_CORRECT: no-break spaces do not separate words.
     posix: bool,
     in_word: bool,
@@ -107,6 +109,7 @@ impl Counter {
     pub fn new(utf8: bool, posix: bool) -> Self {
         Counter {
             utf8,
+            widths: true,
             posix,
             in_word: false,
             linepos: 0,
@@ -114,6 +117,27 @@ impl Counter {
             npending: 0,
             counts: Counts::default(),
         }
+    }
+
+    /// Leaves line widths (-L) uncounted, for speed.
+    pub fn without_widths(mut self) -> Self {
+        self.widths = false;
+        self
+    }
+
+    /// Lines and words of a run of single-byte characters, without line
+    /// widths: a branch-free pass over a word/separator/ignore table.
+    fn scan_run(&mut self, run: &[u8]) {
+        self.counts.lines += memchr::memchr_iter(b'\n', run).count() as u64;
+        let (mut in_word, mut words) = (self.in_word, 0u64);
+        for &b in run {
+            let c = CLASS[b as usize];
+            let word = c == WORD;
+            words += (word && !in_word) as u64;
+            in_word = word || (in_word && c == IGNORE);
+        }
+        self.in_word = in_word;
+        self.counts.words += words;
     }
 
     /// A UTF-8 sequence cut by the end of the last chunk awaits its end.
@@ -166,7 +190,9 @@ impl Counter {
         if !unicode::printable(cp) {
             return;
         }
-        self.linepos += unicode::width(cp) as u64;
+        if self.widths {
+            self.linepos += unicode::width(cp) as u64;
+        }
         if unicode::space(cp) || (!self.posix && unicode::nbspace(cp)) {
             self.in_word = false;
         } else if !self.in_word {
@@ -188,8 +214,12 @@ impl Counter {
         self.counts.bytes += buf.len() as u64;
         if !self.utf8 {
             self.counts.chars += buf.len() as u64;
-            for &b in buf {
-                self.byte(b);
+            if self.widths {
+                for &b in buf {
+                    self.byte(b);
+                }
+            } else {
+                self.scan_run(buf);
             }
             return;
         }
@@ -224,6 +254,16 @@ impl Counter {
         }
         while i < buf.len() {
             let b = buf[i];
+            if b < 0x80 && !self.widths {
+                let end = buf[i..]
+                    .iter()
+                    .position(|&c| c >= 0x80)
+                    .map_or(buf.len(), |p| i + p);
+                self.counts.chars += (end - i) as u64;
+                self.scan_run(&buf[i..end]);
+                i = end;
+                continue;
+            }
             if b < 0x80 {
                 self.counts.chars += 1;
                 self.byte(b);
@@ -262,6 +302,26 @@ mod tests {
         let mut c = Counter::new(utf8, false);
         c.feed(s);
         c.finish()
+    }
+
+    #[test]
+    fn fast_path_agrees() {
+        for s in [
+            &b"a b\n\x01\x01 c\tdd\n"[..],
+            "a\u{a0}b\u{2003}c 日本\n\u{1}x".as_bytes(),
+            b"a\x80b c\xe6\x97",
+        ] {
+            for utf8 in [false, true] {
+                let mut c = Counter::new(utf8, false).without_widths();
+                c.feed(s);
+                let fast = c.finish();
+                let slow = count(s, utf8);
+                assert_eq!(
+                    (fast.lines, fast.words, fast.chars, fast.bytes),
+                    (slow.lines, slow.words, slow.chars, slow.bytes)
+                );
+            }
+        }
     }
 
     fn count_split(s: &[u8], utf8: bool) -> Counts {
