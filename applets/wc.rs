@@ -58,12 +58,15 @@ struct Want {
 /// The counts of one input; `Err` after a read error (counts so far kept).
 fn count(fd: Fd, want: &Want, utf8: bool, posix: bool, buf: &mut [u8]) -> (Counts, Option<sys::Errno>) {
     let mut c = Counts::default();
-    // Bytes alone: the size of a regular file, when it tells the truth.
-    if want.bytes && !want.lines && !want.words && !want.chars && !want.max_width {
+    // Bytes alone (or characters in a single-byte locale, the same
+    // number): the size of a regular file, when it tells the truth.
+    let sized = (want.bytes || want.chars) && !(want.chars && utf8);
+    if sized && !want.lines && !want.words && !want.max_width {
         if let Ok(st) = fs::fstat(fd) {
             if st.is_reg() && st.size > 0 {
                 if let Ok(pos) = fs::tell(fd) {
                     c.bytes = (st.size as u64).saturating_sub(pos);
+                    c.chars = c.bytes;
                     return (c, None);
                 }
             }

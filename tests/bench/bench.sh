@@ -84,7 +84,7 @@ for r in a["results"]:
 json.dump(a, open(sys.argv[1], "w"))
 PY
   fi
-  report "$name"
+  report "$name" "${LABEL:-}"
   local n
   for n in "${notes[@]}"; do echo "$n"; done
 }
@@ -125,4 +125,26 @@ bench cat-pipe cat "@ $WORK/big | /usr/bin/cat > /dev/null"
 ROTATE=1 PREPARE="rm -f $WORK/out; sync" bench cat-file cat "@ $WORK/big > $WORK/out"
 bench cat-n cat "@ -n $WORK/big > /dev/null"
 bench head-n head "@ -n 5000000 $WORK/big > /dev/null"
+if want wc || want wc-l || want wc-m || want wc-L; then
+  # Text: words of mixed ASCII and UTF-8, lines of 1 to 12 words.
+  python3 - "$WORK/text" "$SIZE" <<'PY'
+import random, sys
+size = sys.argv[2]
+mult = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+want = int(size[:-1]) * mult[size[-1]] if size[-1] in mult else int(size)
+want = min(want, 256 << 20)
+random.seed(1)
+words = ["alpha", "beta", "gamma", "d\u00e9lta", "\u65e5\u672c\u8a9e", "x", "lorem", "ipsum", "dolor", "sit", "amet"]
+lines = [" ".join(random.choice(words) for _ in range(random.randint(1, 12))) for _ in range(10000)]
+block = ("\n".join(lines) + "\n").encode()
+with open(sys.argv[1], "wb") as f:
+    for _ in range(max(1, want // len(block))):
+        f.write(block)
+PY
+fi
+for loc in C C.UTF-8; do
+  for w in "wc|" "wc-l|-l" "wc-m|-m" "wc-L|-L"; do
+    want "${w%%|*}" && LABEL="${w%%|*} (LC_ALL=$loc)" bench "${w%%|*}" wc "LC_ALL=$loc @ ${w#*|} $WORK/text"
+  done
+done
 bench_exec
