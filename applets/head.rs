@@ -124,7 +124,7 @@ fn head_lines(fd: Fd, name: &[u8], mut n: u64, eol: u8, buf: &mut [u8]) -> bool 
         let chunk = &buf[..k];
         // One counting pass per chunk; the n-th terminator is looked for
         // only in the chunk that holds it.
-        let lines = memchr_iter(eol, chunk).count() as u64;
+        let lines = sys::simd::count_byte(eol, chunk) as u64;
         if lines < n {
             n -= lines;
             out().write(chunk);

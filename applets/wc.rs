@@ -37,7 +37,7 @@ use sys::cli::quotef;
 use sys::fs::{self, Input};
 use sys::io::{error, out, Fd};
 
-const BUF: usize = 128 * 1024;
+const BUF: usize = 256 * 1024;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Total {
@@ -93,7 +93,7 @@ fn count(fd: Fd, want: &Want, utf8: bool, posix: bool, buf: &mut [u8]) -> (Count
             }
         };
         if simple {
-            c.lines += corebox_core::memchr::memchr_iter(b'\n', &buf[..n]).count() as u64;
+            c.lines += sys::simd::count_byte(b'\n', &buf[..n]) as u64;
             c.bytes += n as u64;
             c.chars += n as u64;
         } else {
@@ -126,7 +126,7 @@ fn count_utf8_chars(fd: Fd, buf: &mut [u8], mut slow: Counter) -> (Counts, Optio
         };
         let cut = corebox_core::wc::utf8_boundary(&buf[..n]);
         let block = &buf[..cut];
-        c.lines += corebox_core::memchr::memchr_iter(b'\n', block).count() as u64;
+        c.lines += sys::simd::count_byte(b'\n', block) as u64;
         if core::str::from_utf8(block).is_ok() {
             c.bytes += cut as u64;
             c.chars += corebox_core::wc::utf8_chars(block);

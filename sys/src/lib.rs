@@ -19,6 +19,7 @@ pub mod io;
 pub mod mem;
 pub mod rt;
 pub mod signal;
+pub mod simd;
 pub mod system;
 pub mod time;
 pub mod user;
