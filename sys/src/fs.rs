@@ -117,9 +117,21 @@ pub fn open(path: &[u8], how: Open) -> Result<File> {
     loop {
         match rfs::open(path, f | OFlags::CLOEXEC, Mode::from_raw_mode(0o666)) {
             Err(rustix::io::Errno::INTR) => continue,
-            r => return r.map(File).map_err(Errno::from),
+            r => return r.map(File).map_err(Errno::from).and_then(safer),
         }
     }
+}
+
+/// Moves a new descriptor above 2 (gnulib's open-safer): with standard
+/// input or output closed, a file opened later must not take their place.
+fn safer(f: File) -> Result<File> {
+    use rustix::fd::{AsFd, AsRawFd};
+    if f.0.as_fd().as_raw_fd() > 2 {
+        return Ok(f);
+    }
+    rustix::io::fcntl_dupfd_cloexec(&f.0, 3)
+        .map(File)
+        .map_err(Errno::from)
 }
 
 pub fn fstat(fd: Fd) -> Result<Stat> {
