@@ -334,11 +334,5 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     if st.pending_cr {
         out().byte(b'\r');
     }
-    if read_stdin {
-        if let Err(e) = sys::io::close_stdin() {
-            error(&[b"closing standard input"], Some(e));
-            return 1;
-        }
-    }
-    status
+    sys::io::finish_stdin(read_stdin, b"closing standard input", status == 0)
 }

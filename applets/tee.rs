@@ -132,13 +132,5 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         }
     }
     drop(outputs);
-    if let Err(e) = sys::io::close_stdin() {
-        error(&[b"standard input"], Some(e));
-        ok = false;
-    }
-    if ok {
-        0
-    } else {
-        1
-    }
+    sys::io::finish_stdin(true, b"standard input", ok)
 }

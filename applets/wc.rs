@@ -357,15 +357,5 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     if show_total {
         write_counts(&sum, &want, w, if total == Total::Only { None } else { Some(b"total") });
     }
-    if read_stdin {
-        if let Err(e) = sys::io::close_stdin() {
-            error(&[b"-"], Some(e));
-            return 1;
-        }
-    }
-    if ok {
-        0
-    } else {
-        1
-    }
+    sys::io::finish_stdin(read_stdin, b"-", ok)
 }

@@ -78,6 +78,24 @@ pub fn close_stdin() -> Result<()> {
     unsafe { rustix::io::try_close(0) }.map_err(Errno::from)
 }
 
+/// The end of an applet that read standard input: closes it (when `read`)
+/// and reports a failure as `NAME: LABEL: ERROR` (the label differs per
+/// GNU tool: `-`, `standard input`, `closing standard input`); returns
+/// the exit status: 1 if anything failed, else 0.
+pub fn finish_stdin(read: bool, label: &[u8], ok: bool) -> i32 {
+    if read {
+        if let Err(e) = close_stdin() {
+            error(&[label], Some(e));
+            return 1;
+        }
+    }
+    if ok {
+        0
+    } else {
+        1
+    }
+}
+
 /// Writes the whole buffer to the raw descriptor `fd`.
 pub fn write_all_fd(fd: i32, buf: &[u8]) -> Result<()> {
     Fd(fd).write_all(buf)
