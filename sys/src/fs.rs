@@ -366,3 +366,18 @@ impl Input {
         self.file.is_none()
     }
 }
+
+impl Input {
+    /// Opens `name` like [`Input::open`], reporting a failure the way most
+    /// GNU filters do (`NAME: FILE: ERROR`, the name quoted if it must be)
+    /// (the caller records the failure for its exit status).
+    pub fn open_or_report(name: &[u8]) -> Option<Input> {
+        match Input::open(name) {
+            Ok(i) => Some(i),
+            Err(e) => {
+                crate::io::error(&[&crate::cli::quotef(name)], Some(e));
+                None
+            }
+        }
+    }
+}

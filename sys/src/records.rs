@@ -1,0 +1,145 @@
+//! Records (lines, or NUL-terminated records with `-z`) read from a
+//! descriptor through one buffer, found with `memchr`: the input side of
+//! every line-oriented filter (cut, paste, join, comm, uniq, nl, fold ...).
+
+use crate::errno::Errno;
+use crate::io::Fd;
+use alloc::vec;
+use alloc::vec::Vec;
+use corebox_core::memchr::memchr;
+
+const INITIAL: usize = 64 * 1024;
+
+/// A reader of records ending in `delim`. Each record is returned with its
+/// delimiter, except the last one of an input that does not end in one.
+/// The buffer grows only for records longer than it (memory stays bounded
+/// by the longest record).
+pub struct Records {
+    fd: Fd,
+    buf: Vec<u8>,
+    /// The first byte not yet returned.
+    start: usize,
+    /// The end of the bytes read.
+    end: usize,
+    /// `buf[start..scanned]` holds no delimiter.
+    scanned: usize,
+    eof: bool,
+    delim: u8,
+    err: Option<Errno>,
+}
+
+impl Records {
+    pub fn new(fd: Fd, delim: u8) -> Records {
+        Records { fd, buf: vec![0; INITIAL], start: 0, end: 0, scanned: 0, eof: false, delim, err: None }
+    }
+
+    /// The next record, or `None` at the end of the input or after a read
+    /// error (then [`Records::error`] tells which).
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Option<&[u8]> {
+        loop {
+            if let Some(i) = memchr(self.delim, &self.buf[self.scanned..self.end]) {
+                let from = self.start;
+                self.start = self.scanned + i + 1;
+                self.scanned = self.start;
+                return Some(&self.buf[from..self.start]);
+            }
+            self.scanned = self.end;
+            if self.eof {
+                if self.start == self.end {
+                    return None;
+                }
+                let from = self.start;
+                self.start = self.end;
+                return Some(&self.buf[from..self.end]);
+            }
+            self.fill();
+        }
+    }
+
+    fn fill(&mut self) {
+        if self.start > 0 {
+            self.buf.copy_within(self.start..self.end, 0);
+            self.end -= self.start;
+            self.scanned -= self.start;
+            self.start = 0;
+        }
+        if self.end == self.buf.len() {
+            let len = self.buf.len() * 2;
+            self.buf.resize(len, 0);
+        }
+        match self.fd.read(&mut self.buf[self.end..]) {
+            Ok(0) => self.eof = true,
+            Ok(n) => self.end += n,
+            Err(e) => {
+                self.err = Some(e);
+                self.eof = true;
+            }
+        }
+    }
+
+    /// The read error that ended the input, if one did.
+    pub fn error(&self) -> Option<Errno> {
+        self.err
+    }
+
+    /// The record delimiter.
+    pub fn delim(&self) -> u8 {
+        self.delim
+    }
+}
+
+/// Strips the delimiter `delim` from the end of `record`, if it is there.
+pub fn chomp(record: &[u8], delim: u8) -> &[u8] {
+    match record.split_last() {
+        Some((&last, rest)) if last == delim => rest,
+        _ => record,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn records(input: &[u8], delim: u8) -> Vec<Vec<u8>> {
+        let (r, w) = crate::fs::pipe().unwrap();
+        let input = input.to_vec();
+        let writer = std::thread::spawn(move || {
+            w.fd().write_all(&input).unwrap();
+            drop(w);
+        });
+        let mut recs = Records::new(r.fd(), delim);
+        let mut all = Vec::new();
+        while let Some(rec) = recs.next() {
+            all.push(rec.to_vec());
+        }
+        writer.join().unwrap();
+        assert!(recs.error().is_none());
+        all
+    }
+
+    #[test]
+    fn splits_keeping_delimiters() {
+        assert_eq!(records(b"a\nbb\n\nc", b'\n'), [&b"a\n"[..], b"bb\n", b"\n", b"c"]);
+        assert_eq!(records(b"", b'\n'), Vec::<Vec<u8>>::new());
+        assert_eq!(records(b"x\0y\0", 0), [&b"x\0"[..], b"y\0"]);
+    }
+
+    #[test]
+    fn long_records_grow_the_buffer() {
+        let mut input = vec![b'x'; INITIAL * 3 + 5];
+        input.push(b'\n');
+        input.extend_from_slice(b"tail");
+        let recs = records(&input, b'\n');
+        assert_eq!(recs.len(), 2);
+        assert_eq!(recs[0].len(), INITIAL * 3 + 6);
+        assert_eq!(recs[1], b"tail");
+    }
+
+    #[test]
+    fn chomps() {
+        assert_eq!(chomp(b"ab\n", b'\n'), b"ab");
+        assert_eq!(chomp(b"ab", b'\n'), b"ab");
+        assert_eq!(chomp(b"", b'\n'), b"");
+    }
+}
