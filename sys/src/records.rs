@@ -30,7 +30,16 @@ pub struct Records {
 
 impl Records {
     pub fn new(fd: Fd, delim: u8) -> Records {
-        Records { fd, buf: vec![0; INITIAL], start: 0, end: 0, scanned: 0, eof: false, delim, err: None }
+        Records {
+            fd,
+            buf: vec![0; INITIAL],
+            start: 0,
+            end: 0,
+            scanned: 0,
+            eof: false,
+            delim,
+            err: None,
+        }
     }
 
     /// The next record, or `None` at the end of the input or after a read
@@ -120,7 +129,10 @@ mod tests {
 
     #[test]
     fn splits_keeping_delimiters() {
-        assert_eq!(records(b"a\nbb\n\nc", b'\n'), [&b"a\n"[..], b"bb\n", b"\n", b"c"]);
+        assert_eq!(
+            records(b"a\nbb\n\nc", b'\n'),
+            [&b"a\n"[..], b"bb\n", b"\n", b"c"]
+        );
         assert_eq!(records(b"", b'\n'), Vec::<Vec<u8>>::new());
         assert_eq!(records(b"x\0y\0", 0), [&b"x\0"[..], b"y\0"]);
     }
