@@ -1,0 +1,845 @@
+//! The regular expressions of GNU's regex as coreutils uses them, on bytes:
+//! GNU basic syntax (`nl -b pRE`, and later `expr`, `csplit`) and the Emacs
+//! syntax GNU `tac -r` gets by default. Matches are POSIX leftmost-longest.
+//!
+//! Patterns compile to a small program run by a Pike VM (a set of threads
+//! stepped over the input together, so time is linear in the input per
+//! start position); patterns with back-references run on a backtracker.
+//! Error texts are glibc's (`Unmatched ( or \(` ...).
+
+use alloc::boxed::Box;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::cell::RefCell;
+
+/// Which regex dialect a pattern is written in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Syntax {
+    /// GNU basic regular expressions: `\( \) \| \{m,n\} \+ \?`, classes.
+    Basic,
+    /// GNU Emacs syntax: `\( \) \|`, bare `* + ?`, no intervals or classes,
+    /// `.` does not match a newline.
+    Emacs,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Assert {
+    LineStart,
+    LineEnd,
+    BufStart,
+    BufEnd,
+    WordBoundary,
+    NotWordBoundary,
+    WordStart,
+    WordEnd,
+}
+
+#[derive(Clone, Debug)]
+enum Node {
+    Empty,
+    Set(Box<[bool; 256]>),
+    Assert(Assert),
+    Group(Box<Node>, u8),
+    Backref(u8),
+    Concat(Vec<Node>),
+    Alt(Vec<Node>),
+    Repeat(Box<Node>, u32, Option<u32>),
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Inst {
+    Byte(u8),
+    Set(u32),
+    Split(u32, u32),
+    Jmp(u32),
+    Save(u16),
+    Backref(u8),
+    Assert(Assert),
+    Match,
+}
+
+/// A compiled pattern.
+#[derive(Debug)]
+pub struct Regex {
+    prog: Vec<Inst>,
+    sets: Vec<[bool; 256]>,
+    groups: usize,
+    backrefs: bool,
+    /// The bytes a match can start with, when every match consumes one.
+    first: Option<[bool; 256]>,
+    scratch: RefCell<(Vec<u32>, Vec<u32>, Vec<usize>, Vec<u32>)>,
+}
+
+const DUP_MAX: u32 = 0x7fff;
+const PROG_MAX: usize = 1 << 20;
+
+struct Parser<'a> {
+    p: &'a [u8],
+    i: usize,
+    syntax: Syntax,
+    groups: u8,
+    closed: Vec<u8>,
+}
+
+type PResult<T> = Result<T, &'static str>;
+
+fn set_of(f: impl Fn(u8) -> bool) -> Box<[bool; 256]> {
+    let mut s = Box::new([false; 256]);
+    for b in 0..=255u8 {
+        s[b as usize] = f(b);
+    }
+    s
+}
+
+fn is_word(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// The bytes of a POSIX class name (`alpha` ...), if it is one.
+pub fn class(name: &[u8]) -> Option<fn(u8) -> bool> {
+    Some(match name {
+        b"alpha" => |b: u8| b.is_ascii_alphabetic(),
+        b"upper" => |b: u8| b.is_ascii_uppercase(),
+        b"lower" => |b: u8| b.is_ascii_lowercase(),
+        b"digit" => |b: u8| b.is_ascii_digit(),
+        b"xdigit" => |b: u8| b.is_ascii_hexdigit(),
+        b"space" => |b: u8| matches!(b, b' ' | b'\t'..=b'\r'),
+        b"print" => |b: u8| (0x20..0x7f).contains(&b),
+        b"punct" => |b: u8| b.is_ascii_punctuation(),
+        b"graph" => |b: u8| b.is_ascii_graphic(),
+        b"cntrl" => |b: u8| b < 0x20 || b == 0x7f,
+        b"blank" => |b: u8| b == b' ' || b == b'\t',
+        b"alnum" => |b: u8| b.is_ascii_alphanumeric(),
+        _ => return None,
+    })
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.p.get(self.i).copied()
+    }
+
+    fn at(&self, s: &[u8]) -> bool {
+        self.p[self.i..].starts_with(s)
+    }
+
+    /// `$` is an anchor at the end of the pattern or of a branch or group.
+    fn dollar_is_anchor(&self) -> bool {
+        let rest = &self.p[self.i + 1..];
+        rest.is_empty() || rest.starts_with(b"\\)") || rest.starts_with(b"\\|")
+    }
+
+    fn alternation(&mut self, depth: usize) -> PResult<Node> {
+        let mut branches = vec![self.branch(depth)?];
+        while self.at(b"\\|") {
+            self.i += 2;
+            branches.push(self.branch(depth)?);
+        }
+        Ok(if branches.len() == 1 {
+            branches.pop().unwrap_or(Node::Empty)
+        } else {
+            Node::Alt(branches)
+        })
+    }
+
+    fn branch(&mut self, depth: usize) -> PResult<Node> {
+        let mut items: Vec<Node> = Vec::new();
+        // At the start of a branch `*` (and `\{`, `+`, `?`) are literal.
+        let mut start = true;
+        loop {
+            let Some(c) = self.peek() else { break };
+            if self.at(b"\\|") {
+                break;
+            }
+            if self.at(b"\\)") {
+                if depth == 0 {
+                    return Err("Unmatched ) or \\)");
+                }
+                break;
+            }
+            if c == b'^' && start && items.is_empty() {
+                self.i += 1;
+                items.push(Node::Assert(Assert::LineStart));
+                continue;
+            }
+            let repeat = if start { None } else { self.repeat_op()? };
+            if let Some((min, max)) = repeat {
+                let Some(last) = items.pop() else {
+                    return Err("Invalid preceding regular expression");
+                };
+                let last = match last {
+                    // Repeating an anchor repeats nothing.
+                    Node::Assert(_) => last,
+                    n => Node::Repeat(Box::new(n), min, max),
+                };
+                items.push(last);
+                continue;
+            }
+            start = false;
+            let atom = self.atom(depth)?;
+            items.push(atom);
+        }
+        Ok(match items.len() {
+            0 => Node::Empty,
+            1 => items.pop().unwrap_or(Node::Empty),
+            _ => Node::Concat(items),
+        })
+    }
+
+    /// A repetition operator at the cursor: `*`, `\+`/`+`, `\?`/`?`, `\{m,n\}`.
+    fn repeat_op(&mut self) -> PResult<Option<(u32, Option<u32>)>> {
+        let basic = self.syntax == Syntax::Basic;
+        let op = match (self.peek(), self.p.get(self.i + 1).copied()) {
+            (Some(b'*'), _) => (1, 0, None),
+            (Some(b'+'), _) if !basic => (1, 1, None),
+            (Some(b'?'), _) if !basic => (1, 0, Some(1)),
+            (Some(b'\\'), Some(b'+')) if basic => (2, 1, None),
+            (Some(b'\\'), Some(b'?')) if basic => (2, 0, Some(1)),
+            (Some(b'\\'), Some(b'{')) if basic => {
+                self.i += 2;
+                return self.interval().map(Some);
+            }
+            _ => return Ok(None),
+        };
+        self.i += op.0;
+        Ok(Some((op.1, op.2)))
+    }
+
+    fn number(&mut self) -> Option<u32> {
+        let from = self.i;
+        let mut n: u32 = 0;
+        while let Some(d) = self.peek().filter(u8::is_ascii_digit) {
+            n = n.saturating_mul(10).saturating_add((d - b'0') as u32);
+            self.i += 1;
+        }
+        (self.i > from).then_some(n)
+    }
+
+    fn interval(&mut self) -> PResult<(u32, Option<u32>)> {
+        let min = self.number();
+        let max = if self.peek() == Some(b',') {
+            self.i += 1;
+            self.number()
+        } else {
+            Some(min.unwrap_or(0))
+        };
+        if !self.at(b"\\}") {
+            return Err(if self.i >= self.p.len() {
+                "Unmatched \\{"
+            } else {
+                "Invalid content of \\{\\}"
+            });
+        }
+        self.i += 2;
+        let min = min.unwrap_or(0);
+        if max.is_some_and(|m| m < min) {
+            return Err("Invalid content of \\{\\}");
+        }
+        if min > DUP_MAX || max.is_some_and(|m| m > DUP_MAX) {
+            return Err("Regular expression too big");
+        }
+        Ok((min, max))
+    }
+
+    fn atom(&mut self, depth: usize) -> PResult<Node> {
+        let c = self.p[self.i];
+        self.i += 1;
+        let basic = self.syntax == Syntax::Basic;
+        Ok(match c {
+            b'.' => Node::Set(set_of(|b| if basic { b != 0 } else { b != b'\n' })),
+            b'[' => self.bracket()?,
+            b'$' if {
+                self.i -= 1;
+                let a = self.dollar_is_anchor();
+                self.i += 1;
+                a
+            } =>
+            {
+                Node::Assert(Assert::LineEnd)
+            }
+            b'\\' => {
+                let Some(e) = self.peek() else {
+                    return Err("Trailing backslash");
+                };
+                self.i += 1;
+                match e {
+                    b'(' => {
+                        self.groups = self.groups.saturating_add(1);
+                        let n = self.groups;
+                        let inner = self.alternation(depth + 1)?;
+                        if !self.at(b"\\)") {
+                            return Err("Unmatched ( or \\(");
+                        }
+                        self.i += 2;
+                        self.closed.push(n);
+                        Node::Group(Box::new(inner), n)
+                    }
+                    b'1'..=b'9' => {
+                        let n = e - b'0';
+                        if !self.closed.contains(&n) {
+                            return Err("Invalid back reference");
+                        }
+                        Node::Backref(n)
+                    }
+                    b'w' => Node::Set(set_of(is_word)),
+                    b'W' => Node::Set(set_of(|b| !is_word(b))),
+                    b's' => Node::Set(set_of(|b| matches!(b, b' ' | b'\t'..=b'\r'))),
+                    b'S' => Node::Set(set_of(|b| !matches!(b, b' ' | b'\t'..=b'\r'))),
+                    b'b' => Node::Assert(Assert::WordBoundary),
+                    b'B' => Node::Assert(Assert::NotWordBoundary),
+                    b'<' => Node::Assert(Assert::WordStart),
+                    b'>' => Node::Assert(Assert::WordEnd),
+                    b'`' => Node::Assert(Assert::BufStart),
+                    b'\'' => Node::Assert(Assert::BufEnd),
+                    _ => Node::Set(set_of(|b| b == e)),
+                }
+            }
+            _ => Node::Set(set_of(|b| b == c)),
+        })
+    }
+
+    fn bracket(&mut self) -> PResult<Node> {
+        const UNMATCHED: &str = "Unmatched [, [^, [:, [., or [=";
+        let mut set = Box::new([false; 256]);
+        let negate = self.peek() == Some(b'^');
+        if negate {
+            self.i += 1;
+        }
+        let mut first = true;
+        loop {
+            let Some(c) = self.peek() else {
+                return Err(UNMATCHED);
+            };
+            if c == b']' && !first {
+                self.i += 1;
+                break;
+            }
+            first = false;
+            let lo = self.bracket_element(&mut set)?;
+            let Some(lo) = lo else { continue };
+            // A range `a-z`, unless the `-` ends the list.
+            if self.peek() == Some(b'-') && self.p.get(self.i + 1).is_some_and(|&n| n != b']') {
+                self.i += 1;
+                let Some(hi) = self.bracket_element(&mut set)? else {
+                    return Err("Invalid range end");
+                };
+                for b in lo..=hi {
+                    set[b as usize] = true;
+                }
+            } else {
+                set[lo as usize] = true;
+            }
+        }
+        if negate {
+            for b in set.iter_mut() {
+                *b = !*b;
+            }
+        }
+        Ok(Node::Set(set))
+    }
+
+    /// One element of a bracket list: a byte (returned, it may start a
+    /// range) or a class (added to `set`, returns None).
+    fn bracket_element(&mut self, set: &mut [bool; 256]) -> PResult<Option<u8>> {
+        const UNMATCHED: &str = "Unmatched [, [^, [:, [., or [=";
+        let c = self.p[self.i];
+        let kind = self.p.get(self.i + 1).copied();
+        let classes = self.syntax == Syntax::Basic;
+        if c == b'[' && classes && matches!(kind, Some(b':' | b'=' | b'.')) {
+            let kind = kind.unwrap_or(b':');
+            let body = self.i + 2;
+            let mut end = body;
+            loop {
+                if end + 1 >= self.p.len() {
+                    return Err(UNMATCHED);
+                }
+                if self.p[end] == kind && self.p[end + 1] == b']' {
+                    break;
+                }
+                end += 1;
+            }
+            let name = &self.p[body..end];
+            self.i = end + 2;
+            return match kind {
+                b':' => {
+                    let f = class(name).ok_or("Invalid character class name")?;
+                    for b in 0..=255u8 {
+                        if f(b) {
+                            set[b as usize] = true;
+                        }
+                    }
+                    Ok(None)
+                }
+                _ if name.len() == 1 => Ok(Some(name[0])),
+                _ => Err("Invalid collation character"),
+            };
+        }
+        self.i += 1;
+        Ok(Some(c))
+    }
+}
+
+struct Compiler {
+    prog: Vec<Inst>,
+    sets: Vec<[bool; 256]>,
+}
+
+impl Compiler {
+    fn push(&mut self, i: Inst) -> PResult<u32> {
+        if self.prog.len() >= PROG_MAX {
+            return Err("Regular expression too big");
+        }
+        self.prog.push(i);
+        Ok((self.prog.len() - 1) as u32)
+    }
+
+    fn pc(&self) -> u32 {
+        self.prog.len() as u32
+    }
+
+    fn patch(&mut self, at: u32, to: u32) {
+        match &mut self.prog[at as usize] {
+            Inst::Split(_, b) => *b = to,
+            Inst::Jmp(t) => *t = to,
+            _ => {}
+        }
+    }
+
+    fn node(&mut self, n: &Node) -> PResult<()> {
+        match n {
+            Node::Empty => {}
+            Node::Set(s) => {
+                let members: Vec<u8> = (0..=255u8).filter(|&b| s[b as usize]).collect();
+                if members.len() == 1 {
+                    self.push(Inst::Byte(members[0]))?;
+                } else {
+                    let idx = match self.sets.iter().position(|x| x == &**s) {
+                        Some(i) => i,
+                        None => {
+                            self.sets.push(**s);
+                            self.sets.len() - 1
+                        }
+                    };
+                    self.push(Inst::Set(idx as u32))?;
+                }
+            }
+            Node::Assert(a) => {
+                self.push(Inst::Assert(*a))?;
+            }
+            Node::Group(inner, g) => {
+                self.push(Inst::Save(*g as u16 * 2))?;
+                self.node(inner)?;
+                self.push(Inst::Save(*g as u16 * 2 + 1))?;
+            }
+            Node::Backref(g) => {
+                self.push(Inst::Backref(*g))?;
+            }
+            Node::Concat(items) => {
+                for i in items {
+                    self.node(i)?;
+                }
+            }
+            Node::Alt(branches) => {
+                let mut jumps = Vec::new();
+                for (k, b) in branches.iter().enumerate() {
+                    if k + 1 < branches.len() {
+                        let split = self.push(Inst::Split(0, 0))?;
+                        self.prog[split as usize] = Inst::Split(split + 1, 0);
+                        self.node(b)?;
+                        jumps.push(self.push(Inst::Jmp(0))?);
+                        let next = self.pc();
+                        self.patch(split, next);
+                    } else {
+                        self.node(b)?;
+                    }
+                }
+                let end = self.pc();
+                for j in jumps {
+                    self.patch(j, end);
+                }
+            }
+            Node::Repeat(inner, min, max) => {
+                for _ in 0..*min {
+                    self.node(inner)?;
+                }
+                match max {
+                    None => {
+                        // L: split body, end; body; jmp L
+                        let split = self.push(Inst::Split(0, 0))?;
+                        self.prog[split as usize] = Inst::Split(split + 1, 0);
+                        self.node(inner)?;
+                        self.push(Inst::Jmp(split))?;
+                        let end = self.pc();
+                        self.patch(split, end);
+                    }
+                    Some(max) => {
+                        let mut splits = Vec::new();
+                        for _ in *min..*max {
+                            let split = self.push(Inst::Split(0, 0))?;
+                            self.prog[split as usize] = Inst::Split(split + 1, 0);
+                            splits.push(split);
+                            self.node(inner)?;
+                        }
+                        let end = self.pc();
+                        for s in splits {
+                            self.patch(s, end);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn has_backref(n: &Node) -> bool {
+    match n {
+        Node::Backref(_) => true,
+        Node::Group(i, _) | Node::Repeat(i, _, _) => has_backref(i),
+        Node::Concat(v) | Node::Alt(v) => v.iter().any(has_backref),
+        _ => false,
+    }
+}
+
+impl Regex {
+    /// Compiles `pattern`; the error is glibc's message text.
+    pub fn new(pattern: &[u8], syntax: Syntax) -> Result<Regex, &'static str> {
+        let mut p = Parser {
+            p: pattern,
+            i: 0,
+            syntax,
+            groups: 0,
+            closed: Vec::new(),
+        };
+        let ast = p.alternation(0)?;
+        if p.i < pattern.len() {
+            return Err("Unmatched ) or \\)");
+        }
+        let mut c = Compiler {
+            prog: Vec::new(),
+            sets: Vec::new(),
+        };
+        c.node(&ast)?;
+        c.push(Inst::Match)?;
+        let n = c.prog.len();
+        let mut r = Regex {
+            prog: c.prog,
+            sets: c.sets,
+            groups: p.groups as usize + 1,
+            backrefs: has_backref(&ast),
+            first: None,
+            scratch: RefCell::new((
+                Vec::with_capacity(n),
+                Vec::with_capacity(n),
+                vec![usize::MAX; n],
+                Vec::new(),
+            )),
+        };
+        r.first = r.first_bytes();
+        Ok(r)
+    }
+
+    fn first_bytes(&self) -> Option<[bool; 256]> {
+        let mut first = [false; 256];
+        let mut seen = vec![false; self.prog.len()];
+        let mut stack = vec![0u32];
+        while let Some(pc) = stack.pop() {
+            if core::mem::replace(&mut seen[pc as usize], true) {
+                continue;
+            }
+            match self.prog[pc as usize] {
+                Inst::Byte(b) => first[b as usize] = true,
+                Inst::Set(s) => {
+                    for (f, &m) in first.iter_mut().zip(self.sets[s as usize].iter()) {
+                        *f |= m;
+                    }
+                }
+                Inst::Jmp(t) => stack.push(t),
+                Inst::Split(a, b) => stack.extend([a, b]),
+                Inst::Save(_) => stack.push(pc + 1),
+                Inst::Assert(_) | Inst::Backref(_) | Inst::Match => return None,
+            }
+        }
+        Some(first)
+    }
+
+    fn assert(a: Assert, hay: &[u8], at: usize) -> bool {
+        let before = at.checked_sub(1).map(|i| hay[i]);
+        let after = hay.get(at).copied();
+        let wb = before.is_some_and(is_word);
+        let wa = after.is_some_and(is_word);
+        match a {
+            Assert::LineStart => before.is_none_or(|b| b == b'\n'),
+            Assert::LineEnd => after.is_none_or(|b| b == b'\n'),
+            Assert::BufStart => at == 0,
+            Assert::BufEnd => at == hay.len(),
+            Assert::WordBoundary => wb != wa,
+            Assert::NotWordBoundary => wb == wa,
+            Assert::WordStart => !wb && wa,
+            Assert::WordEnd => wb && !wa,
+        }
+    }
+
+    /// The end of the longest match starting exactly at `start` in `hay`
+    /// (the whole of `hay` is context for anchors and word boundaries).
+    pub fn match_at(&self, hay: &[u8], start: usize) -> Option<usize> {
+        if self.backrefs {
+            return self.backtrack(hay, start);
+        }
+        self.run(hay, start, false)
+    }
+
+    /// The Pike VM from `start`: the end of the longest match there, or
+    /// with `anywhere`, the end of the first match found at any start.
+    fn run(&self, hay: &[u8], start: usize, anywhere: bool) -> Option<usize> {
+        let mut s = self.scratch.borrow_mut();
+        let (cur, next, mark, stack) = &mut *s;
+        cur.clear();
+        mark.iter_mut().for_each(|m| *m = usize::MAX);
+        let mut best = None;
+        let mut pos = start;
+        loop {
+            if anywhere && best.is_none() && self.can_start(hay, pos) {
+                self.add(cur, mark, stack, 0, hay, pos, &mut best);
+            } else if pos == start {
+                self.add(cur, mark, stack, 0, hay, pos, &mut best);
+            }
+            if (anywhere && best.is_some()) || pos >= hay.len() || (cur.is_empty() && !anywhere) {
+                break;
+            }
+            let b = hay[pos];
+            next.clear();
+            for &pc in cur.iter() {
+                let ok = match self.prog[pc as usize] {
+                    Inst::Byte(x) => x == b,
+                    Inst::Set(s) => self.sets[s as usize][b as usize],
+                    _ => false,
+                };
+                if ok {
+                    self.add(next, mark, stack, pc + 1, hay, pos + 1, &mut best);
+                }
+            }
+            core::mem::swap(cur, next);
+            pos += 1;
+        }
+        best
+    }
+
+    /// Whether a match may start at `at` (the first-byte prefilter).
+    fn can_start(&self, hay: &[u8], at: usize) -> bool {
+        match &self.first {
+            None => true,
+            Some(f) => hay.get(at).is_some_and(|&b| f[b as usize]),
+        }
+    }
+
+    /// Adds the thread at `pc` and everything reachable from it without
+    /// consuming input (an explicit stack: no recursion per instruction).
+    #[allow(clippy::too_many_arguments)]
+    fn add(
+        &self,
+        list: &mut Vec<u32>,
+        mark: &mut [usize],
+        stack: &mut Vec<u32>,
+        pc: u32,
+        hay: &[u8],
+        at: usize,
+        best: &mut Option<usize>,
+    ) {
+        stack.push(pc);
+        while let Some(pc) = stack.pop() {
+            if mark[pc as usize] == at {
+                continue;
+            }
+            mark[pc as usize] = at;
+            match self.prog[pc as usize] {
+                Inst::Jmp(t) => stack.push(t),
+                Inst::Split(a, b) => {
+                    stack.push(b);
+                    stack.push(a);
+                }
+                Inst::Save(_) => stack.push(pc + 1),
+                Inst::Assert(a) => {
+                    if Self::assert(a, hay, at) {
+                        stack.push(pc + 1)
+                    }
+                }
+                Inst::Match => *best = Some(best.map_or(at, |b: usize| b.max(at))),
+                Inst::Byte(_) | Inst::Set(_) => list.push(pc),
+                Inst::Backref(_) => {}
+            }
+        }
+    }
+
+    /// The longest match at `start` by trying every path (patterns with
+    /// back-references only: exponential in the worst case, as in glibc).
+    fn backtrack(&self, hay: &[u8], start: usize) -> Option<usize> {
+        let mut best = None;
+        let mut stack: Vec<(u32, usize, Vec<usize>)> =
+            vec![(0, start, vec![usize::MAX; self.groups * 2])];
+        // Loops whose body can match the empty string would spin forever:
+        // a step budget bounds the search.
+        let mut budget: u32 = 1 << 24;
+        while let Some((mut pc, mut at, mut caps)) = stack.pop() {
+            loop {
+                budget = budget.saturating_sub(1);
+                if budget == 0 {
+                    return best;
+                }
+                match self.prog[pc as usize] {
+                    Inst::Byte(x) => {
+                        if hay.get(at) != Some(&x) {
+                            break;
+                        }
+                        at += 1;
+                    }
+                    Inst::Set(s) => {
+                        if !hay
+                            .get(at)
+                            .is_some_and(|&b| self.sets[s as usize][b as usize])
+                        {
+                            break;
+                        }
+                        at += 1;
+                    }
+                    Inst::Jmp(t) => {
+                        pc = t;
+                        continue;
+                    }
+                    Inst::Split(a, b) => {
+                        stack.push((b, at, caps.clone()));
+                        pc = a;
+                        continue;
+                    }
+                    Inst::Save(slot) => caps[slot as usize] = at,
+                    Inst::Backref(g) => {
+                        let (s, e) = (caps[g as usize * 2], caps[g as usize * 2 + 1]);
+                        if s == usize::MAX || e == usize::MAX {
+                            break;
+                        }
+                        let len = e - s;
+                        if hay.get(at..at + len) != Some(&hay[s..e]) {
+                            break;
+                        }
+                        at += len;
+                    }
+                    Inst::Assert(a) => {
+                        if !Self::assert(a, hay, at) {
+                            break;
+                        }
+                    }
+                    Inst::Match => {
+                        best = Some(best.map_or(at, |b: usize| b.max(at)));
+                        break;
+                    }
+                }
+                pc += 1;
+            }
+        }
+        best
+    }
+
+    /// Whether the pattern matches anywhere in `hay`.
+    pub fn is_match(&self, hay: &[u8]) -> bool {
+        if self.backrefs {
+            return (0..=hay.len()).any(|s| self.backtrack(hay, s).is_some());
+        }
+        self.run(hay, 0, true).is_some()
+    }
+
+    /// The match whose start is the greatest at or before `from` (GNU
+    /// `re_search` with a negative range): `(start, end)`.
+    pub fn search_back(&self, hay: &[u8], from: usize) -> Option<(usize, usize)> {
+        (0..=from.min(hay.len()))
+            .rev()
+            .filter(|&s| self.can_start(hay, s))
+            .find_map(|s| self.match_at(hay, s).map(|e| (s, e)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(p: &str, s: &str) -> bool {
+        Regex::new(p.as_bytes(), Syntax::Basic)
+            .unwrap()
+            .is_match(s.as_bytes())
+    }
+
+    fn err(p: &str, syntax: Syntax) -> &'static str {
+        Regex::new(p.as_bytes(), syntax).unwrap_err()
+    }
+
+    #[test]
+    fn basic_syntax() {
+        assert!(m("b+", "xb+y") && !m("b+", "bb"));
+        assert!(m("b\\+", "bb") && !m("b\\+", "a"));
+        assert!(m("b\\|c", "c"));
+        assert!(m("b{2}", "b{2}") && !m("b{2}", "bb"));
+        assert!(m("b\\{2\\}", "abb") && !m("b\\{2\\}", "ab"));
+        assert!(m("*a", "*a") && !m("*a", "a"));
+        assert!(m("a**", "a"));
+        assert!(m("\\{1", "{1"));
+        assert!(m("^ab$", "ab") && !m("^ab$", "cab"));
+        assert!(m("a^b", "a^b") && m("a$b", "a$b"));
+        assert!(m("\\(ab\\)\\1", "abab") && !m("\\(ab\\)\\1", "abba"));
+        assert!(m("[[:digit:]]x", "5x") && !m("[[:digit:]]x", "ax"));
+        assert!(m("[]a]", "]") && m("[^]a]", "b") && !m("[^]a]", "a"));
+        assert!(m("[a-c]", "b") && !m("[b-a]", "a"));
+        assert!(m("[[.a.]]", "a") && m("[[=a=]]", "a"));
+        assert!(m("\\<word\\>", "a word b") && !m("\\<word\\>", "swords"));
+        assert!(m("a\\{,2\\}b", "b") && m("\\(\\)", ""));
+    }
+
+    #[test]
+    fn emacs_syntax() {
+        let r = Regex::new(b"[0-9]+", Syntax::Emacs).unwrap();
+        assert_eq!(r.match_at(b"a123", 1), Some(4));
+        let r = Regex::new(b"a\\{1\\}", Syntax::Emacs).unwrap();
+        assert!(r.is_match(b"a{1}"));
+        let r = Regex::new(b"[[:alpha:]]", Syntax::Emacs).unwrap();
+        assert!(r.is_match(b"a]") && !r.is_match(b"a"));
+        let r = Regex::new(b".", Syntax::Emacs).unwrap();
+        assert!(!r.is_match(b"\n"));
+    }
+
+    #[test]
+    fn longest_match_and_backward_search() {
+        let r = Regex::new(b"a\\|ab\\|abc", Syntax::Basic).unwrap();
+        assert_eq!(r.match_at(b"abcd", 0), Some(3));
+        let r = Regex::new(b"x*", Syntax::Basic).unwrap();
+        assert_eq!(r.search_back(b"axxb", 3), Some((3, 3)));
+        let r = Regex::new(b"x", Syntax::Basic).unwrap();
+        assert_eq!(r.search_back(b"axbxc", 4), Some((3, 4)));
+        assert_eq!(r.search_back(b"axbxc", 2), Some((1, 2)));
+        assert_eq!(r.search_back(b"abc", 3), None);
+    }
+
+    #[test]
+    fn glibc_errors() {
+        assert_eq!(err("\\(", Syntax::Basic), "Unmatched ( or \\(");
+        assert_eq!(err("a\\)", Syntax::Basic), "Unmatched ) or \\)");
+        assert_eq!(err("[a", Syntax::Basic), "Unmatched [, [^, [:, [., or [=");
+        assert_eq!(
+            err("[[:alpha:]", Syntax::Basic),
+            "Unmatched [, [^, [:, [., or [="
+        );
+        assert_eq!(
+            err("[[:foo:]]", Syntax::Basic),
+            "Invalid character class name"
+        );
+        assert_eq!(err("a\\{1", Syntax::Basic), "Unmatched \\{");
+        assert_eq!(
+            err("a\\{2,1\\}", Syntax::Basic),
+            "Invalid content of \\{\\}"
+        );
+        assert_eq!(err("a\\", Syntax::Basic), "Trailing backslash");
+        assert_eq!(err("\\2", Syntax::Basic), "Invalid back reference");
+        assert_eq!(
+            err("[[.ab.]]", Syntax::Basic),
+            "Invalid collation character"
+        );
+        assert_eq!(err("\\(", Syntax::Emacs), "Unmatched ( or \\(");
+    }
+}
