@@ -58,6 +58,10 @@ enum Inst {
     Match,
 }
 
+/// The Pike VM's reusable state: current and next threads, the input
+/// position each instruction was last added at, and a work stack.
+type Scratch = (Vec<u32>, Vec<u32>, Vec<usize>, Vec<u32>);
+
 /// A compiled pattern.
 #[derive(Debug)]
 pub struct Regex {
@@ -67,7 +71,7 @@ pub struct Regex {
     backrefs: bool,
     /// The bytes a match can start with, when every match consumes one.
     first: Option<[bool; 256]>,
-    scratch: RefCell<(Vec<u32>, Vec<u32>, Vec<usize>, Vec<u32>)>,
+    scratch: RefCell<Scratch>,
 }
 
 const DUP_MAX: u32 = 0x7fff;
@@ -146,8 +150,7 @@ impl Parser<'_> {
         let mut items: Vec<Node> = Vec::new();
         // At the start of a branch `*` (and `\{`, `+`, `?`) are literal.
         let mut start = true;
-        loop {
-            let Some(c) = self.peek() else { break };
+        while let Some(c) = self.peek() {
             if self.at(b"\\|") {
                 break;
             }
@@ -599,9 +602,12 @@ impl Regex {
         let mut best = None;
         let mut pos = start;
         loop {
-            if anywhere && best.is_none() && self.can_start(hay, pos) {
-                self.add(cur, mark, stack, 0, hay, pos, &mut best);
-            } else if pos == start {
+            let start_here = if anywhere {
+                best.is_none() && self.can_start(hay, pos)
+            } else {
+                pos == start
+            };
+            if start_here {
                 self.add(cur, mark, stack, 0, hay, pos, &mut best);
             }
             if (anywhere && best.is_some()) || pos >= hay.len() || (cur.is_empty() && !anywhere) {

@@ -1,0 +1,223 @@
+// corebox applet
+// name: tac
+// usage: [OPTION]... [FILE]...
+// option: -b, --before
+// option: -r, --regex
+// option: -s, --separator=STRING
+// help:
+// Write each FILE to standard output, last line first.
+//
+// With no FILE, or when FILE is -, read standard input.
+//
+// Mandatory arguments to long options are mandatory for short options too.
+//   -b, --before             attach the separator before instead of after
+//   -r, --regex              interpret the separator as a regular expression
+//   -s, --separator=STRING   use STRING as the separator instead of newline
+//       --help        display this help and exit
+//       --version     output version information and exit
+
+use super::SPEC;
+use alloc::vec::Vec;
+use corebox_core::memchr::{memmem, memrchr};
+use corebox_core::regex::{Regex, Syntax};
+use sys::cli::quotef;
+use sys::fs::{self, Input, Whence};
+use sys::io::{error, out, Fd};
+use sys::Errno;
+
+/// Bytes read per step when reading a file backwards.
+const BLOCK: usize = 128 * 1024;
+
+enum Sep {
+    Byte(u8),
+    Bytes(&'static [u8]),
+    Regex(alloc::boxed::Box<Regex>),
+}
+
+impl Sep {
+    /// The rightmost separator that ends at or before `limit` (for a regex,
+    /// GNU's `re_search` over `hay[..limit]` from `limit - 1` backwards).
+    fn rfind(&self, hay: &[u8], limit: usize) -> Option<(usize, usize)> {
+        match self {
+            Sep::Byte(b) => memrchr(*b, &hay[..limit]).map(|i| (i, i + 1)),
+            Sep::Bytes(s) => memmem::rfind(&hay[..limit], s).map(|i| (i, i + s.len())),
+            Sep::Regex(r) => {
+                let from = limit.checked_sub(1)?;
+                r.search_back(&hay[..limit], from)
+            }
+        }
+    }
+}
+
+/// The reversal of one input: records are cut off the end of `buf` one by
+/// one; `pending` holds the bytes not yet written (`buf[..pending]`).
+struct Reverser<'a> {
+    sep: &'a Sep,
+    before: bool,
+    first: bool,
+    pending: usize,
+    /// Where the last separator found starts: the next one ends before.
+    limit: usize,
+}
+
+impl Reverser<'_> {
+    /// Writes every record of `buf[..limit]` that is known to be complete;
+    /// with `whole`, `buf` starts the input and the rest is written too.
+    fn run(&mut self, buf: &[u8], whole: bool) {
+        while let Some((s, e)) = self.sep.rfind(buf, self.limit) {
+            if self.before {
+                out().write(&buf[s..self.pending]);
+                self.pending = s;
+            } else {
+                if !self.first || e != self.pending {
+                    out().write(&buf[e..self.pending]);
+                }
+                self.first = false;
+                self.pending = e;
+            }
+            self.limit = s;
+        }
+        if whole {
+            out().write(&buf[..self.pending]);
+        }
+    }
+}
+
+fn read_error(name: &[u8], e: Errno) -> bool {
+    error(&[&quotef(name), b": read error"], Some(e));
+    false
+}
+
+/// A seekable file read backwards block by block.
+fn tac_seekable(fd: Fd, name: &[u8], size: u64, r: &mut Reverser) -> bool {
+    let mut buf: Vec<u8> = Vec::new();
+    // The first read asks for a whole block at a block boundary (as GNU
+    // does, so that a directory, whose size is huge, fails the same way).
+    let mut pos = size - size % BLOCK as u64;
+    if pos == size {
+        pos = size.saturating_sub(BLOCK as u64);
+    }
+    let mut want = BLOCK;
+    r.pending = 0;
+    r.limit = 0;
+    loop {
+        let keep = r.pending;
+        buf.truncate(keep);
+        buf.resize(keep + want, 0);
+        buf.copy_within(0..keep, want);
+        if let Err(e) = fs::seek(fd, Whence::Start(pos)) {
+            error(&[&quotef(name), b": seek failed"], Some(e));
+        }
+        let n = match fd.read_full(&mut buf[..want]) {
+            Ok(k) if k == want => k,
+            // Only the first, last block of the file may be short.
+            Ok(k) if want == BLOCK && r.limit == 0 && keep == 0 => {
+                buf.truncate(k);
+                k
+            }
+            Ok(_) => return read_error(name, Errno::IO),
+            Err(e) => return read_error(name, e),
+        };
+        r.pending += n;
+        r.limit += n;
+        // A regex may match across blocks: it sees the whole file at once.
+        if pos == 0 || !matches!(r.sep, Sep::Regex(_)) {
+            r.run(&buf, pos == 0);
+        }
+        if pos == 0 {
+            return true;
+        }
+        want = BLOCK.min(pos as usize);
+        pos -= want as u64;
+    }
+}
+
+/// Any other input (pipes, terminals, files whose size is unknown): read
+/// whole, then reversed in memory.
+fn tac_memory(fd: Fd, name: &[u8], r: &mut Reverser) -> bool {
+    let mut buf: Vec<u8> = Vec::new();
+    loop {
+        if buf.capacity() - buf.len() < BLOCK {
+            buf.reserve(buf.len().max(BLOCK));
+        }
+        let len = buf.len();
+        buf.resize(buf.capacity(), 0);
+        match fd.read(&mut buf[len..]) {
+            Ok(0) => {
+                buf.truncate(len);
+                break;
+            }
+            Ok(k) => buf.truncate(len + k),
+            Err(e) => return read_error(name, e),
+        }
+    }
+    r.pending = buf.len();
+    r.limit = buf.len();
+    r.run(&buf, true);
+    true
+}
+
+fn tac_file(name: &'static [u8], sep: &Sep, before: bool) -> bool {
+    let input = match Input::open(name) {
+        Ok(i) => i,
+        Err(e) => {
+            error(&[b"failed to open ", &sys::cli::quoteaf(name), b" for reading"], Some(e));
+            return false;
+        }
+    };
+    let label: &[u8] = if input.is_stdin() { b"standard input" } else { name };
+    let fd = input.fd();
+    let mut r = Reverser { sep, before, first: true, pending: 0, limit: 0 };
+    let size = fs::seek(fd, Whence::End(0));
+    // Files that say they are empty may not be (/proc): read to the end.
+    let sized = fs::fstat(fd).is_ok_and(|st| st.size > 0);
+    match size {
+        Ok(size) if sized && !fs::isatty(fd) => tac_seekable(fd, label, size, &mut r),
+        Ok(_) if !fs::isatty(fd) => match fs::seek(fd, Whence::Start(0)) {
+            Ok(_) => tac_memory(fd, label, &mut r),
+            Err(e) => read_error(label, e),
+        },
+        _ => tac_memory(fd, label, &mut r),
+    }
+}
+
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    let (mut before, mut regex, mut separator): (bool, bool, &'static [u8]) = (false, false, b"\n");
+    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    while let Some(o) = opts.next() {
+        match o.key {
+            'b' => before = true,
+            'r' => regex = true,
+            's' => separator = o.arg.unwrap_or(b"\n"),
+            _ => {}
+        }
+    }
+    let sep = if regex {
+        if separator.is_empty() {
+            error(&[b"separator cannot be empty"], None);
+            return 1;
+        }
+        match Regex::new(separator, Syntax::Emacs) {
+            Ok(r) => Sep::Regex(alloc::boxed::Box::new(r)),
+            Err(m) => {
+                error(&[m.as_bytes()], None);
+                return 1;
+            }
+        }
+    } else {
+        match separator {
+            [] => Sep::Byte(0),
+            [b] => Sep::Byte(*b),
+            s => Sep::Bytes(s),
+        }
+    };
+    let mut names = opts.operands();
+    if names.is_empty() {
+        names.push(b"-");
+    }
+    let mut ok = true;
+    for &name in &names {
+        ok &= tac_file(name, &sep, before);
+    }
+    sys::io::finish_stdin(names.iter().any(|n| *n == b"-"), b"-", ok)
+}
