@@ -18,7 +18,7 @@
 
 use super::SPEC;
 use alloc::vec::Vec;
-use corebox_core::memchr::{memmem, memrchr};
+use corebox_core::memchr::{memmem, memrchr, memrchr_iter};
 use corebox_core::regex::{Regex, Syntax};
 use sys::cli::quotef;
 use sys::fs::{self, Input, Whence};
@@ -49,36 +49,79 @@ impl Sep {
     }
 }
 
-/// The reversal of one input: records are cut off the end of `buf` one by
-/// one; `pending` holds the bytes not yet written (`buf[..pending]`).
+/// The reversal of one input, fed its blocks from the last to the first:
+/// records are cut off the end of `buf` one by one; `buf[..pending]` holds
+/// the bytes not yet written.
 struct Reverser<'a> {
     sep: &'a Sep,
     before: bool,
     first: bool,
+    buf: Vec<u8>,
     pending: usize,
     /// Where the last separator found starts: the next one ends before.
     limit: usize,
 }
 
 impl Reverser<'_> {
-    /// Writes every record of `buf[..limit]` that is known to be complete;
-    /// with `whole`, `buf` starts the input and the rest is written too.
-    fn run(&mut self, buf: &[u8], whole: bool) {
-        while let Some((s, e)) = self.sep.rfind(buf, self.limit) {
-            if self.before {
-                out().write(&buf[s..self.pending]);
-                self.pending = s;
+    /// Room for `n` bytes that come before the pending ones.
+    fn room(&mut self, n: usize) -> &mut [u8] {
+        let keep = self.pending;
+        self.buf.truncate(keep);
+        self.buf.resize(keep + n, 0);
+        self.buf.copy_within(0..keep, n);
+        &mut self.buf[..n]
+    }
+
+    /// The first `n` bytes of the room are filled; `start`: they begin the
+    /// input. Writes every record known to be complete.
+    fn filled(&mut self, n: usize, start: bool) {
+        let room = self.buf.len() - self.pending;
+        self.buf.drain(n..room);
+        self.pending += n;
+        self.limit += n;
+        let Reverser { sep, before, first, buf, pending, limit } = self;
+        let mut cut = |s: usize, e: usize| {
+            if *before {
+                out().write(&buf[s..*pending]);
+                *pending = s;
             } else {
-                if !self.first || e != self.pending {
-                    out().write(&buf[e..self.pending]);
+                if !*first || e != *pending {
+                    out().write(&buf[e..*pending]);
                 }
-                self.first = false;
-                self.pending = e;
+                *first = false;
+                *pending = e;
             }
-            self.limit = s;
+        };
+        let mut lim = *limit;
+        if let Sep::Byte(b) = sep {
+            // One backward scan of the whole block for the common case.
+            for i in memrchr_iter(*b, &buf[..lim]) {
+                cut(i, i + 1);
+                lim = i;
+            }
+        } else {
+            while let Some((s, e)) = sep.rfind(buf, lim) {
+                cut(s, e);
+                lim = s;
+            }
         }
-        if whole {
-            out().write(&buf[..self.pending]);
+        *limit = lim;
+        if start {
+            out().write(&self.buf[..self.pending]);
+        }
+    }
+
+    /// Reverses the blocks of a whole input, given in file order: one by
+    /// one for literal separators, joined for a regex (which may match
+    /// across blocks).
+    fn blocks(&mut self, mut blocks: Vec<Vec<u8>>) {
+        if matches!(self.sep, Sep::Regex(_)) && blocks.len() > 1 {
+            blocks = alloc::vec![blocks.concat()];
+        }
+        while let Some(b) = blocks.pop() {
+            self.room(b.len()).copy_from_slice(&b);
+            drop(b);
+            self.filled(self.buf.len() - self.pending, blocks.is_empty());
         }
     }
 }
@@ -90,7 +133,9 @@ fn read_error(name: &[u8], e: Errno) -> bool {
 
 /// A seekable file read backwards block by block.
 fn tac_seekable(fd: Fd, name: &[u8], size: u64, r: &mut Reverser) -> bool {
-    let mut buf: Vec<u8> = Vec::new();
+    // A regex may match across blocks: it gets the whole file at once.
+    let regex = matches!(r.sep, Sep::Regex(_));
+    let mut saved: Vec<Vec<u8>> = Vec::new();
     // The first read asks for a whole block at a block boundary (as GNU
     // does, so that a directory, whose size is huge, fails the same way).
     let mut pos = size - size % BLOCK as u64;
@@ -98,33 +143,36 @@ fn tac_seekable(fd: Fd, name: &[u8], size: u64, r: &mut Reverser) -> bool {
         pos = size.saturating_sub(BLOCK as u64);
     }
     let mut want = BLOCK;
-    r.pending = 0;
-    r.limit = 0;
+    let mut first = true;
     loop {
-        let keep = r.pending;
-        buf.truncate(keep);
-        buf.resize(keep + want, 0);
-        buf.copy_within(0..keep, want);
         if let Err(e) = fs::seek(fd, Whence::Start(pos)) {
             error(&[&quotef(name), b": seek failed"], Some(e));
         }
-        let n = match fd.read_full(&mut buf[..want]) {
-            Ok(k) if k == want => k,
-            // Only the first, last block of the file may be short.
-            Ok(k) if want == BLOCK && r.limit == 0 && keep == 0 => {
-                buf.truncate(k);
-                k
-            }
+        let mut block = alloc::vec![];
+        let room = if regex {
+            block.resize(want, 0);
+            &mut block[..]
+        } else {
+            r.room(want)
+        };
+        let n = match fd.read_full(room) {
+            Ok(k) if k == want || first => k,
+            // Only the last block of the file may be short.
             Ok(_) => return read_error(name, Errno::IO),
             Err(e) => return read_error(name, e),
         };
-        r.pending += n;
-        r.limit += n;
-        // A regex may match across blocks: it sees the whole file at once.
-        if pos == 0 || !matches!(r.sep, Sep::Regex(_)) {
-            r.run(&buf, pos == 0);
+        first = false;
+        if regex {
+            block.truncate(n);
+            saved.push(block);
+        } else {
+            r.filled(n, pos == 0);
         }
         if pos == 0 {
+            if regex {
+                saved.reverse();
+                r.blocks(saved);
+            }
             return true;
         }
         want = BLOCK.min(pos as usize);
@@ -133,27 +181,26 @@ fn tac_seekable(fd: Fd, name: &[u8], size: u64, r: &mut Reverser) -> bool {
 }
 
 /// Any other input (pipes, terminals, files whose size is unknown): read
-/// whole, then reversed in memory.
+/// whole into blocks, then reversed.
 fn tac_memory(fd: Fd, name: &[u8], r: &mut Reverser) -> bool {
-    let mut buf: Vec<u8> = Vec::new();
+    const CHUNK: usize = 1 << 20;
+    let mut blocks: Vec<Vec<u8>> = Vec::new();
     loop {
-        if buf.capacity() - buf.len() < BLOCK {
-            buf.reserve(buf.len().max(BLOCK));
-        }
-        let len = buf.len();
-        buf.resize(buf.capacity(), 0);
-        match fd.read(&mut buf[len..]) {
-            Ok(0) => {
-                buf.truncate(len);
-                break;
+        let mut b = alloc::vec![0; CHUNK];
+        match fd.read_full(&mut b) {
+            Ok(n) => {
+                b.truncate(n);
+                if n > 0 {
+                    blocks.push(b);
+                }
+                if n < CHUNK {
+                    break;
+                }
             }
-            Ok(k) => buf.truncate(len + k),
             Err(e) => return read_error(name, e),
         }
     }
-    r.pending = buf.len();
-    r.limit = buf.len();
-    r.run(&buf, true);
+    r.blocks(blocks);
     true
 }
 
@@ -167,7 +214,7 @@ fn tac_file(name: &'static [u8], sep: &Sep, before: bool) -> bool {
     };
     let label: &[u8] = if input.is_stdin() { b"standard input" } else { name };
     let fd = input.fd();
-    let mut r = Reverser { sep, before, first: true, pending: 0, limit: 0 };
+    let mut r = Reverser { sep, before, first: true, buf: Vec::new(), pending: 0, limit: 0 };
     let size = fs::seek(fd, Whence::End(0));
     // Files that say they are empty may not be (/proc): read to the end.
     let sized = fs::fstat(fd).is_ok_and(|st| st.size > 0);
