@@ -14,6 +14,7 @@ mod help;
 mod ids;
 mod link_unlink;
 mod multicall;
+mod nl;
 mod nproc;
 mod printenv;
 mod pwd;

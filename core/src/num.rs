@@ -161,3 +161,51 @@ mod tests {
         assert_eq!(parse_size(b"1KB", b"kK"), Err(SizeError::InvalidSuffix));
     }
 }
+
+/// Parses a signed decimal as gnulib's `xstrtoimax(s, NULL, 10, &n, "")`:
+/// leading white space and a sign allowed, nothing after the digits.
+pub fn parse_i64(s: &[u8]) -> Result<i64, SizeError> {
+    let t = s
+        .iter()
+        .position(|&c| !is_space(c))
+        .map_or(&b""[..], |i| &s[i..]);
+    let (neg, digits) = match t.first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
+    };
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return Err(SizeError::Invalid);
+    }
+    let mut n: i64 = 0;
+    for &d in digits {
+        let d = (d - b'0') as i64;
+        n = n
+            .checked_mul(10)
+            .and_then(|v| {
+                if neg {
+                    v.checked_sub(d)
+                } else {
+                    v.checked_add(d)
+                }
+            })
+            .ok_or(SizeError::Overflow)?;
+    }
+    Ok(n)
+}
+
+#[cfg(test)]
+mod signed_tests {
+    use super::*;
+
+    #[test]
+    fn signed_decimals() {
+        assert_eq!(parse_i64(b" -3"), Ok(-3));
+        assert_eq!(parse_i64(b"+12"), Ok(12));
+        assert_eq!(parse_i64(b"-9223372036854775808"), Ok(i64::MIN));
+        assert_eq!(parse_i64(b"9223372036854775808"), Err(SizeError::Overflow));
+        assert_eq!(parse_i64(b"1x"), Err(SizeError::Invalid));
+        assert_eq!(parse_i64(b""), Err(SizeError::Invalid));
+        assert_eq!(parse_i64(b"-"), Err(SizeError::Invalid));
+    }
+}

@@ -155,6 +155,22 @@ pub fn number_or_die(arg: &[u8], suffixes: &[u8], min: u64, max: u64, err: &[u8]
     crate::rt::exit(1)
 }
 
+/// Parses a signed decimal GNU's `xdectoimax` way or exits with its
+/// messages (as [`number_or_die`]; GNU's heuristic tells a value too
+/// large for the type from one outside `min..=max`).
+pub fn int_or_die(arg: &[u8], min: i64, max: i64, err: &[u8]) -> i64 {
+    use corebox_core::num::{parse_i64, SizeError};
+    let errno = match parse_i64(arg) {
+        Ok(n) if (min..=max).contains(&n) => return n,
+        Ok(n) if n > i32::MAX as i64 / 2 || n < i32::MIN as i64 / 2 => Some(crate::Errno::OVERFLOW),
+        Ok(_) => Some(crate::Errno::RANGE),
+        Err(SizeError::Overflow) => Some(crate::Errno::OVERFLOW),
+        Err(_) => None,
+    };
+    error(&[err, b": ", &quote(arg)], errno);
+    crate::rt::exit(1)
+}
+
 /// Quotes a name for a diagnostic the way GNU's `quote()` does.
 pub fn quote(name: &[u8]) -> Vec<u8> {
     corebox_core::quote::locale(name, crate::env::utf8_locale())

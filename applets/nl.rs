@@ -1,0 +1,267 @@
+// corebox applet
+// name: nl
+// usage: [OPTION]... [FILE]...
+// option: -b, --body-numbering=STYLE
+// option: -d, --section-delimiter=CC
+// option: -f, --footer-numbering=STYLE
+// option: -h, --header-numbering=STYLE
+// option: -i, --line-increment=NUMBER
+// option: -l, --join-blank-lines=NUMBER
+// option: -n, --number-format=FORMAT
+// option: -p, --no-renumber
+// option: -s, --number-separator=STRING
+// option: -v, --starting-line-number=NUMBER
+// option: -w, --number-width=NUMBER
+// help:
+// Write each FILE to standard output, with line numbers added.
+//
+// With no FILE, or when FILE is -, read standard input.
+//
+// Mandatory arguments to long options are mandatory for short options too.
+//   -b, --body-numbering=STYLE      use STYLE for numbering body lines
+//   -d, --section-delimiter=CC      use CC for logical page delimiters
+//   -f, --footer-numbering=STYLE    use STYLE for numbering footer lines
+//   -h, --header-numbering=STYLE    use STYLE for numbering header lines
+//   -i, --line-increment=NUMBER     line number increment at each line
+//   -l, --join-blank-lines=NUMBER   group of NUMBER empty lines counted as one
+//   -n, --number-format=FORMAT      insert line numbers according to FORMAT
+//   -p, --no-renumber               do not reset line numbers for each section
+//   -s, --number-separator=STRING   add STRING after (possible) line number
+//   -v, --starting-line-number=NUMBER  first line number for each section
+//   -w, --number-width=NUMBER       use NUMBER columns for line numbers
+//       --help        display this help and exit
+//       --version     output version information and exit
+//
+// Default options are: -bt -d'\:' -fn -hn -i1 -l1 -n'rn' -s<TAB> -v1 -w6
+//
+// CC are two delimiter characters used to construct logical page delimiters;
+// a missing second character implies ':'.  As a GNU extension one can specify
+// more than two characters, and also specifying the empty string (-d '')
+// disables section matching.
+//
+// STYLE is one of:
+//
+//   a      number all lines
+//   t      number only nonempty lines
+//   n      number no lines
+//   pBRE   number only lines that contain a match for the basic regular
+//          expression, BRE
+//
+// FORMAT is one of:
+//
+//   ln     left justified, no leading zeros
+//   rn     right justified, no leading zeros
+//   rz     right justified, leading zeros
+//
+
+use super::SPEC;
+use alloc::vec::Vec;
+use corebox_core::regex::{Regex, Syntax};
+use sys::fs::Input;
+use sys::io::{error, out};
+use sys::records::Records;
+
+/// Which lines of a section get a number.
+enum Style {
+    All,
+    NonEmpty,
+    None,
+    Matching(Regex),
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Format {
+    Left,
+    Right,
+    Zeros,
+}
+
+struct Nl {
+    styles: [Style; 3],
+    /// The current section: 0 header, 1 body, 2 footer.
+    section: usize,
+    delims: [Vec<u8>; 3],
+    increment: i64,
+    join_blank: i64,
+    format: Format,
+    renumber: bool,
+    separator: &'static [u8],
+    start: i64,
+    width: usize,
+    line_no: i64,
+    overflow: bool,
+    blanks: i64,
+}
+
+fn style(arg: &'static [u8], what: &[u8]) -> Style {
+    match arg {
+        b"a" => Style::All,
+        b"t" => Style::NonEmpty,
+        b"n" => Style::None,
+        [b'p', re @ ..] => match Regex::new(re, Syntax::Basic) {
+            Ok(r) => Style::Matching(r),
+            Err(m) => {
+                error(&[m.as_bytes()], None);
+                sys::rt::exit(1)
+            }
+        },
+        _ => sys::cli::usage_error(&SPEC, &[b"invalid ", what, b" numbering style: ", &sys::cli::quote(arg)]),
+    }
+}
+
+fn pad(n: usize, byte: u8) {
+    let chunk = [byte; 64];
+    let mut left = n;
+    while left > 0 {
+        let k = left.min(64);
+        out().write(&chunk[..k]);
+        left -= k;
+    }
+}
+
+impl Nl {
+    fn number(&mut self) {
+        if self.overflow {
+            error(&[b"line number overflow"], None);
+            sys::rt::exit(1);
+        }
+        let mut tmp = [0u8; 20];
+        let digits = corebox_core::fmt::u64_dec(self.line_no.unsigned_abs(), &mut tmp);
+        let neg = self.line_no < 0;
+        let len = digits.len() + neg as usize;
+        let fill = self.width.saturating_sub(len);
+        match self.format {
+            Format::Right => pad(fill, b' '),
+            Format::Zeros if neg => out().byte(b'-'),
+            _ => {}
+        }
+        if self.format == Format::Zeros {
+            pad(fill, b'0');
+        } else if neg {
+            out().byte(b'-');
+        }
+        out().write(digits);
+        if self.format == Format::Left {
+            pad(fill, b' ');
+        }
+        out().write(self.separator);
+        match self.line_no.checked_add(self.increment) {
+            Some(n) => self.line_no = n,
+            None => self.overflow = true,
+        }
+    }
+
+    fn line(&mut self, line: &[u8]) {
+        // A line that is exactly a section delimiter starts that section.
+        if let Some(s) = self.delims.iter().position(|d| d.len() >= 2 && line == &d[..]) {
+            self.section = s;
+            if self.renumber {
+                self.line_no = self.start;
+            }
+            out().byte(b'\n');
+            return;
+        }
+        let numbered = match &self.styles[self.section] {
+            Style::All if self.join_blank > 1 => {
+                let yes = !line.is_empty() || {
+                    self.blanks += 1;
+                    self.blanks == self.join_blank
+                };
+                if yes {
+                    self.blanks = 0;
+                }
+                yes
+            }
+            Style::All => true,
+            Style::NonEmpty => !line.is_empty(),
+            Style::None => false,
+            Style::Matching(r) => r.is_match(line),
+        };
+        if numbered {
+            self.number();
+        } else {
+            pad(self.width + self.separator.len(), b' ');
+        }
+        out().write(line);
+        out().byte(b'\n');
+    }
+}
+
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    let mut nl = Nl {
+        styles: [Style::None, Style::NonEmpty, Style::None],
+        section: 1,
+        delims: [Vec::new(), Vec::new(), Vec::new()],
+        increment: 1,
+        join_blank: 1,
+        format: Format::Right,
+        renumber: true,
+        separator: b"\t",
+        start: 1,
+        width: 6,
+        line_no: 1,
+        overflow: false,
+        blanks: 0,
+    };
+    let mut delim: &[u8] = b"\\:";
+    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    while let Some(o) = opts.next() {
+        let a = o.arg.unwrap_or(b"");
+        match o.key {
+            'h' => nl.styles[0] = style(a, b"header"),
+            'b' => nl.styles[1] = style(a, b"body"),
+            'f' => nl.styles[2] = style(a, b"footer"),
+            'd' => delim = a,
+            'i' => nl.increment = sys::cli::int_or_die(a, i64::MIN, i64::MAX, b"invalid line number increment"),
+            'l' => nl.join_blank = sys::cli::int_or_die(a, 1, i64::MAX, b"invalid line number of blank lines"),
+            'n' => {
+                nl.format = match a {
+                    b"ln" => Format::Left,
+                    b"rn" => Format::Right,
+                    b"rz" => Format::Zeros,
+                    _ => sys::cli::usage_error(&SPEC, &[b"invalid line numbering format: ", &sys::cli::quote(a)]),
+                }
+            }
+            'p' => nl.renumber = false,
+            's' => nl.separator = a,
+            'v' => nl.start = sys::cli::int_or_die(a, i64::MIN, i64::MAX, b"invalid starting line number"),
+            'w' => nl.width = sys::cli::int_or_die(a, 1, i32::MAX as i64, b"invalid line number field width") as usize,
+            _ => {}
+        }
+    }
+    // One delimiter character means that character and ':'; none at all
+    // turns sections off.
+    let mut cc = delim.to_vec();
+    if cc.len() == 1 {
+        cc.push(b':');
+    }
+    if !cc.is_empty() {
+        for (k, d) in nl.delims.iter_mut().enumerate() {
+            for _ in 0..3 - k {
+                d.extend_from_slice(&cc);
+            }
+        }
+    }
+    nl.line_no = nl.start;
+    let mut names = opts.operands();
+    if names.is_empty() {
+        names.push(b"-");
+    }
+    let mut ok = true;
+    for &name in &names {
+        let Some(input) = Input::open_or_report(name) else {
+            ok = false;
+            continue;
+        };
+        let mut recs = Records::new(input.fd(), b'\n');
+        while let Some(r) = recs.next() {
+            let line = sys::records::chomp(r, b'\n');
+            nl.line(line);
+        }
+        if let Some(e) = recs.error() {
+            error(&[&sys::cli::quotef(name)], Some(e));
+            ok = false;
+        }
+    }
+    sys::io::finish_stdin(names.iter().any(|n| *n == b"-"), b"-", ok)
+}
