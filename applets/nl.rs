@@ -66,7 +66,7 @@ enum Style {
     All,
     NonEmpty,
     None,
-    Matching(Regex),
+    Matching(alloc::boxed::Box<Regex>),
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -99,7 +99,7 @@ fn style(arg: &'static [u8], what: &[u8]) -> Style {
         b"t" => Style::NonEmpty,
         b"n" => Style::None,
         [b'p', re @ ..] => match Regex::new(re, Syntax::Basic) {
-            Ok(r) => Style::Matching(r),
+            Ok(r) => Style::Matching(alloc::boxed::Box::new(r)),
             Err(m) => {
                 error(&[m.as_bytes()], None);
                 sys::rt::exit(1)
