@@ -8,6 +8,7 @@ mod basename_dirname;
 mod binary;
 mod cat;
 mod echo;
+mod expand;
 mod getopt;
 mod head;
 mod help;

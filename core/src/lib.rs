@@ -24,6 +24,7 @@ pub mod passwd;
 pub mod path;
 pub mod quote;
 pub mod regex;
+pub mod tabstops;
 pub mod unicode;
 pub mod wc;
 mod wcwidth_table;

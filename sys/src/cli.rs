@@ -217,3 +217,23 @@ pub fn choice<T: Copy>(spec: &Spec, option: &[u8], arg: &[u8], words: &[(&[u8], 
     err(&list);
     try_help(spec)
 }
+
+/// Reports a bad tab stop list (expand, unexpand) GNU's way.
+pub fn tab_error(e: &corebox_core::tabstops::TabError) {
+    use corebox_core::tabstops::TabError as T;
+    let (msg, arg): (&[u8], Option<&[u8]>) = match e {
+        T::SlashNotLast => (b"'/' specifier only allowed with the last value", None),
+        T::PlusNotLast => (b"'+' specifier only allowed with the last value", None),
+        T::SlashNotAtStart(a) => (b"'/' specifier not at start of number: ", Some(a)),
+        T::PlusNotAtStart(a) => (b"'+' specifier not at start of number: ", Some(a)),
+        T::TooLarge(a) => (b"tab stop is too large ", Some(a)),
+        T::Invalid(a) => (b"tab size contains invalid character(s): ", Some(a)),
+        T::Zero => (b"tab size cannot be 0", None),
+        T::NotAscending => (b"tab sizes must be ascending", None),
+        T::SlashAndPlus => (b"'/' specifier is mutually exclusive with '+'", None),
+    };
+    match arg {
+        Some(a) => error(&[msg, &quote(a)], None),
+        None => error(&[msg], None),
+    }
+}

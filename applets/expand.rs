@@ -1,0 +1,158 @@
+// corebox applet
+// name: expand
+// usage: [OPTION]... [FILE]...
+// option: -i, --initial
+// option: -t, --tabs=N
+// option: -0[N]
+// option: -1[N]
+// option: -2[N]
+// option: -3[N]
+// option: -4[N]
+// option: -5[N]
+// option: -6[N]
+// option: -7[N]
+// option: -8[N]
+// option: -9[N]
+// help:
+// Convert tabs in each FILE to spaces, writing to standard output.
+//
+// With no FILE, or when FILE is -, read standard input.
+//
+// Mandatory arguments to long options are mandatory for short options too.
+//   -i, --initial    do not convert tabs after non blanks
+//   -t, --tabs=N     have tabs N characters apart, not 8
+//   -t, --tabs=LIST  use comma separated list of tab positions.
+//                      The last specified position can be prefixed with '/'
+//                      to specify a tab size to use after the last
+//                      explicitly specified tab stop.  Also a prefix of '+'
+//                      can be used to align remaining tab stops relative to
+//                      the last specified tab stop instead of the first column
+//       --help        display this help and exit
+//       --version     output version information and exit
+
+use super::SPEC;
+use alloc::vec::Vec;
+use corebox_core::memchr::{memchr, memchr3};
+use corebox_core::tabstops::TabStops;
+use sys::io::{error, out};
+
+struct Expand {
+    tabs: TabStops,
+    initial_only: bool,
+    column: u64,
+    index: usize,
+    convert: bool,
+}
+
+fn spaces(n: u64) {
+    const S: [u8; 64] = [b' '; 64];
+    let mut left = n;
+    while left > 0 {
+        let k = left.min(64) as usize;
+        out().write(&S[..k]);
+        left -= k as u64;
+    }
+}
+
+fn too_long() -> ! {
+    error(&[b"input line is too long"], None);
+    sys::rt::exit(1)
+}
+
+impl Expand {
+    fn block(&mut self, mut b: &[u8]) {
+        while !b.is_empty() {
+            if !self.convert {
+                // After the first non-blank with -i: copy to the line's end.
+                match memchr(b'\n', b) {
+                    Some(k) => {
+                        out().write(&b[..=k]);
+                        self.new_line();
+                        b = &b[k + 1..];
+                    }
+                    None => {
+                        out().write(b);
+                        return;
+                    }
+                }
+                continue;
+            }
+            let run = if self.initial_only {
+                b.iter().position(|&c| matches!(c, b'\t' | b'\x08' | b'\n') || c != b' ').unwrap_or(b.len())
+            } else {
+                memchr3(b'\t', b'\x08', b'\n', b).unwrap_or(b.len())
+            };
+            out().write(&b[..run]);
+            self.column = self.column.checked_add(run as u64).unwrap_or_else(|| too_long());
+            b = &b[run..];
+            let Some(&c) = b.first() else { return };
+            b = &b[1..];
+            match c {
+                b'\t' => {
+                    let next = self.tabs.next(self.column, &mut self.index).unwrap_or(self.column.wrapping_add(1));
+                    if next < self.column {
+                        too_long();
+                    }
+                    spaces(next - self.column);
+                    self.column = next;
+                }
+                b'\x08' => {
+                    self.column = self.column.saturating_sub(1);
+                    self.index = self.index.saturating_sub(1);
+                    out().byte(c);
+                    self.convert = !self.initial_only;
+                }
+                b'\n' => {
+                    out().byte(c);
+                    self.new_line();
+                }
+                _ => {
+                    // A non-blank under -i: conversion ends for this line.
+                    out().byte(c);
+                    self.column = self.column.checked_add(1).unwrap_or_else(|| too_long());
+                    self.convert = false;
+                }
+            }
+        }
+    }
+
+    fn new_line(&mut self) {
+        self.column = 0;
+        self.index = 0;
+        self.convert = true;
+    }
+}
+
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    let mut e = Expand { tabs: TabStops::default(), initial_only: false, column: 0, index: 0, convert: true };
+    let mut errs = Vec::new();
+    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    while let Some(o) = opts.next() {
+        match o.key {
+            'i' => e.initial_only = true,
+            't' => e.tabs.parse(o.arg.unwrap_or(b""), &mut errs),
+            // `-4` and `-4,8`: the digit starts the list (GNU's obsolete form).
+            d @ '0'..='9' => {
+                let mut list = alloc::vec![d as u8];
+                list.extend_from_slice(o.arg.unwrap_or(b""));
+                let list: &'static [u8] = list.leak();
+                e.tabs.parse(list, &mut errs);
+            }
+            _ => {}
+        }
+        if !errs.is_empty() {
+            errs.iter().for_each(sys::cli::tab_error);
+            return 1;
+        }
+    }
+    if let Err(err) = e.tabs.finalize() {
+        sys::cli::tab_error(&err);
+        return 1;
+    }
+    let mut names = opts.operands();
+    if names.is_empty() {
+        names.push(b"-");
+    }
+    let ok = sys::fs::read_stream(&names, |b| e.block(b));
+    sys::io::finish_stdin(names.iter().any(|n| *n == b"-"), b"-", ok)
+}

@@ -1,0 +1,214 @@
+// corebox applet
+// name: unexpand
+// usage: [OPTION]... [FILE]...
+// option: -a, --all
+// option: --first-only
+// option: -t, --tabs=N
+// option: -,
+// option: -0
+// option: -1
+// option: -2
+// option: -3
+// option: -4
+// option: -5
+// option: -6
+// option: -7
+// option: -8
+// option: -9
+// help:
+// Convert blanks in each FILE to tabs, writing to standard output.
+//
+// With no FILE, or when FILE is -, read standard input.
+//
+// Mandatory arguments to long options are mandatory for short options too.
+//   -a, --all        convert all blanks, instead of just initial blanks
+//       --first-only  convert only leading sequences of blanks (overrides -a)
+//   -t, --tabs=N     have tabs N characters apart instead of 8 (enables -a)
+//   -t, --tabs=LIST  use comma separated list of tab positions.
+//                      The last specified position can be prefixed with '/'
+//                      to specify a tab size to use after the last
+//                      explicitly specified tab stop.  Also a prefix of '+'
+//                      can be used to align remaining tab stops relative to
+//                      the last specified tab stop instead of the first column
+//       --help        display this help and exit
+//       --version     output version information and exit
+
+use super::{opt, SPEC};
+use alloc::vec::Vec;
+use corebox_core::tabstops::TabStops;
+use sys::io::{error, out};
+
+/// The state of the line being converted (GNU unexpand's loop variables).
+struct Unexpand {
+    tabs: TabStops,
+    all: bool,
+    convert: bool,
+    column: u64,
+    next_tab: u64,
+    index: usize,
+    one_blank_before_stop: bool,
+    prev_blank: bool,
+    /// Blanks not yet known to become a tab or stay.
+    pending: Vec<u8>,
+    line_out: Vec<u8>,
+}
+
+fn too_long() -> ! {
+    error(&[b"input line is too long"], None);
+    sys::rt::exit(1)
+}
+
+impl Unexpand {
+    fn new_line(&mut self) {
+        self.convert = true;
+        self.column = 0;
+        self.next_tab = 0;
+        self.index = 0;
+        self.one_blank_before_stop = false;
+        self.prev_blank = true;
+        self.pending.clear();
+    }
+
+    fn byte(&mut self, mut c: u8) {
+        if self.convert {
+            let blank = c == b' ' || c == b'\t';
+            if blank {
+                match self.tabs.next(self.column, &mut self.index) {
+                    Some(t) => self.next_tab = t,
+                    None => self.convert = false,
+                }
+                if self.convert {
+                    if self.next_tab < self.column {
+                        too_long();
+                    }
+                    if c == b'\t' {
+                        self.column = self.next_tab;
+                        if let Some(p) = self.pending.first_mut() {
+                            *p = b'\t';
+                        }
+                    } else {
+                        self.column += 1;
+                        if !(self.prev_blank && self.column == self.next_tab) {
+                            // Not yet known whether these become a tab.
+                            if self.column == self.next_tab {
+                                self.one_blank_before_stop = true;
+                            }
+                            self.pending.push(c);
+                            self.prev_blank = true;
+                            return;
+                        }
+                        // The pending blanks become a tab.
+                        c = b'\t';
+                        match self.pending.first_mut() {
+                            Some(p) => *p = c,
+                            None => self.pending.push(c),
+                        }
+                    }
+                    // Drop the pending blanks, except a single one just
+                    // before the previous stop.
+                    let keep = self.one_blank_before_stop as usize;
+                    self.pending.truncate(keep);
+                }
+            } else if c == b'\x08' {
+                self.column = self.column.saturating_sub(1);
+                self.next_tab = self.column;
+                self.index = self.index.saturating_sub(1);
+            } else {
+                self.column = self.column.checked_add(1).unwrap_or_else(|| too_long());
+            }
+            if !self.pending.is_empty() {
+                if self.pending.len() > 1 && self.one_blank_before_stop {
+                    self.pending[0] = b'\t';
+                }
+                self.line_out.extend_from_slice(&self.pending);
+                self.pending.clear();
+                self.one_blank_before_stop = false;
+            }
+            self.prev_blank = blank;
+            self.convert &= self.all || blank;
+        }
+        self.line_out.push(c);
+        if c == b'\n' {
+            self.new_line();
+        }
+    }
+
+    fn block(&mut self, b: &[u8]) {
+        for &c in b {
+            self.byte(c);
+        }
+        out().write(&self.line_out);
+        self.line_out.clear();
+    }
+}
+
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    let mut u = Unexpand {
+        tabs: TabStops::default(),
+        all: false,
+        convert: true,
+        column: 0,
+        next_tab: 0,
+        index: 0,
+        one_blank_before_stop: false,
+        prev_blank: true,
+        pending: Vec::new(),
+        line_out: Vec::new(),
+    };
+    let (mut first_only, mut value): (bool, Option<u64>) = (false, None);
+    let mut errs = Vec::new();
+    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    while let Some(o) = opts.next() {
+        match o.key {
+            'a' => u.all = true,
+            't' => {
+                u.all = true;
+                u.tabs.parse(o.arg.unwrap_or(b""), &mut errs);
+            }
+            opt::FIRST_ONLY => first_only = true,
+            ',' => {
+                if let Some(v) = value.take() {
+                    u.tabs.add(v);
+                }
+            }
+            // `-4` and `-4,8` (GNU's obsolete form): digits accumulate.
+            d @ '0'..='9' => {
+                let v = value.unwrap_or(0).checked_mul(10).and_then(|v| v.checked_add(d as u64 - b'0' as u64));
+                match v {
+                    Some(v) => value = Some(v),
+                    None => {
+                        error(&[b"tab stop value is too large"], None);
+                        return 1;
+                    }
+                }
+            }
+            _ => {}
+        }
+        if !errs.is_empty() {
+            errs.iter().for_each(sys::cli::tab_error);
+            return 1;
+        }
+    }
+    if first_only {
+        u.all = false;
+    }
+    if let Some(v) = value {
+        u.tabs.add(v);
+    }
+    if let Err(err) = u.tabs.finalize() {
+        sys::cli::tab_error(&err);
+        return 1;
+    }
+    let mut names = opts.operands();
+    if names.is_empty() {
+        names.push(b"-");
+    }
+    let ok = sys::fs::read_stream(&names, |b| u.block(b));
+    // Blanks still pending at the end of the input are written as GNU
+    // does when it meets the end (with its tab fix-up).
+    if u.pending.len() > 1 && u.one_blank_before_stop {
+        u.pending[0] = b'\t';
+    }
+    out().write(&u.pending);
+    sys::io::finish_stdin(names.iter().any(|n| *n == b"-"), b"-", ok)
+}
