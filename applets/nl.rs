@@ -91,6 +91,7 @@ struct Nl {
     line_no: i64,
     overflow: bool,
     blanks: i64,
+    prefix: Vec<u8>,
 }
 
 fn style(arg: &'static [u8], what: &[u8]) -> Style {
@@ -130,28 +131,44 @@ impl Nl {
         let neg = self.line_no < 0;
         let len = digits.len() + neg as usize;
         let fill = self.width.saturating_sub(len);
+        // The number and separator go out in one write (widths up to a
+        // sane size; wider ones are padded in chunks).
+        let p = &mut self.prefix;
+        p.clear();
+        let pad = |p: &mut Vec<u8>, byte: u8| {
+            if fill <= 256 {
+                p.resize(p.len() + fill, byte);
+            } else {
+                out().write(p);
+                p.clear();
+                pad(fill, byte);
+            }
+        };
         match self.format {
-            Format::Right => pad(fill, b' '),
-            Format::Zeros if neg => out().byte(b'-'),
+            Format::Right => pad(p, b' '),
+            Format::Zeros if neg => p.push(b'-'),
             _ => {}
         }
         if self.format == Format::Zeros {
-            pad(fill, b'0');
+            pad(p, b'0');
         } else if neg {
-            out().byte(b'-');
+            p.push(b'-');
         }
-        out().write(digits);
+        p.extend_from_slice(digits);
         if self.format == Format::Left {
-            pad(fill, b' ');
+            pad(p, b' ');
         }
-        out().write(self.separator);
+        p.extend_from_slice(self.separator);
+        out().write(p);
         match self.line_no.checked_add(self.increment) {
             Some(n) => self.line_no = n,
             None => self.overflow = true,
         }
     }
 
-    fn line(&mut self, line: &[u8]) {
+    /// Numbers (or not) one record; a last line without a newline gets one.
+    fn line(&mut self, record: &[u8]) {
+        let line = sys::records::chomp(record, b'\n');
         // A line that is exactly a section delimiter starts that section.
         if let Some(s) = self.delims.iter().position(|d| d.len() >= 2 && line == &d[..]) {
             self.section = s;
@@ -182,8 +199,10 @@ impl Nl {
         } else {
             pad(self.width + self.separator.len(), b' ');
         }
-        out().write(line);
-        out().byte(b'\n');
+        out().write(record);
+        if line.len() == record.len() {
+            out().byte(b'\n');
+        }
     }
 }
 
@@ -202,6 +221,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         line_no: 1,
         overflow: false,
         blanks: 0,
+        prefix: Vec::new(),
     };
     let mut delim: &[u8] = b"\\:";
     let mut opts = sys::cli::parse(&SPEC, &args[1..]);
@@ -255,8 +275,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         };
         let mut recs = Records::new(input.fd(), b'\n');
         while let Some(r) = recs.next() {
-            let line = sys::records::chomp(r, b'\n');
-            nl.line(line);
+            nl.line(r);
         }
         if let Some(e) = recs.error() {
             error(&[&sys::cli::quotef(name)], Some(e));

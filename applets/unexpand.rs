@@ -133,9 +133,20 @@ impl Unexpand {
         }
     }
 
-    fn block(&mut self, b: &[u8]) {
-        for &c in b {
-            self.byte(c);
+    fn block(&mut self, mut b: &[u8]) {
+        while let Some(&c) = b.first() {
+            if self.convert {
+                self.byte(c);
+                b = &b[1..];
+                continue;
+            }
+            // Past the blanks that may be converted: copy to the line's end.
+            let end = corebox_core::memchr::memchr(b'\n', b).map_or(b.len(), |k| k + 1);
+            self.line_out.extend_from_slice(&b[..end]);
+            if b[end - 1] == b'\n' {
+                self.new_line();
+            }
+            b = &b[end..];
         }
         out().write(&self.line_out);
         self.line_out.clear();

@@ -2,14 +2,26 @@
 
 /// Writes `n` in decimal into the end of `buf` and returns the digits.
 pub fn u64_dec(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
+    // Two digits per division, from a table of the pairs 00..99.
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+        2021222324252627282930313233343536373839\
+        4041424344454647484950515253545556575859\
+        6061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899";
     let mut i = buf.len();
-    loop {
+    while n >= 100 {
+        let k = (n % 100) as usize * 2;
+        n /= 100;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[k..k + 2]);
+    }
+    if n >= 10 {
+        let k = n as usize * 2;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[k..k + 2]);
+    } else {
         i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+        buf[i] = b'0' + n as u8;
     }
     &buf[i..]
 }
@@ -40,6 +52,9 @@ mod tests {
         assert_eq!(u64_dec(0, &mut b), b"0");
         assert_eq!(u64_dec(1234567890, &mut b), b"1234567890");
         assert_eq!(u64_dec(u64::MAX, &mut b), b"18446744073709551615");
+        for n in (0..100_000u64).chain([999_999, 1_000_000, 10u64.pow(19)]) {
+            assert_eq!(u64_dec(n, &mut b), std::format!("{n}").as_bytes());
+        }
     }
 
     #[test]

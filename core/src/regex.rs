@@ -71,6 +71,10 @@ pub struct Regex {
     backrefs: bool,
     /// The bytes a match can start with, when every match consumes one.
     first: Option<[bool; 256]>,
+    /// The pattern is this plain string (searched with memmem).
+    literal: Option<Vec<u8>>,
+    /// Every match starts at a line start (the pattern begins with `^`).
+    line_anchored: bool,
     scratch: RefCell<Scratch>,
 }
 
@@ -495,6 +499,10 @@ impl Compiler {
     }
 }
 
+fn literal_in(hay: &[u8], needle: &[u8]) -> bool {
+    crate::memchr::memmem::find(hay, needle).is_some()
+}
+
 fn has_backref(n: &Node) -> bool {
     match n {
         Node::Backref(_) => true,
@@ -531,6 +539,8 @@ impl Regex {
             groups: p.groups as usize + 1,
             backrefs: has_backref(&ast),
             first: None,
+            literal: None,
+            line_anchored: false,
             scratch: RefCell::new((
                 Vec::with_capacity(n),
                 Vec::with_capacity(n),
@@ -539,6 +549,18 @@ impl Regex {
             )),
         };
         r.first = r.first_bytes();
+        r.line_anchored = matches!(r.prog[0], Inst::Assert(Assert::LineStart));
+        let n = r.prog.len() - 1;
+        if r.prog[..n].iter().all(|i| matches!(i, Inst::Byte(_)))
+            && matches!(r.prog[n], Inst::Match)
+        {
+            r.literal = Some(
+                r.prog[..n]
+                    .iter()
+                    .map(|i| if let Inst::Byte(b) = i { *b } else { 0 })
+                    .collect(),
+            );
+        }
         Ok(r)
     }
 
@@ -613,6 +635,16 @@ impl Regex {
             if (anywhere && best.is_some()) || pos >= hay.len() || (cur.is_empty() && !anywhere) {
                 break;
             }
+            if anywhere && cur.is_empty() && self.line_anchored {
+                // No thread alive: the next start is after a newline.
+                match crate::memchr::memchr(b'\n', &hay[pos..]) {
+                    Some(k) => {
+                        pos += k + 1;
+                        continue;
+                    }
+                    None => break,
+                }
+            }
             let b = hay[pos];
             next.clear();
             for &pc in cur.iter() {
@@ -633,6 +665,9 @@ impl Regex {
 
     /// Whether a match may start at `at` (the first-byte prefilter).
     fn can_start(&self, hay: &[u8], at: usize) -> bool {
+        if self.line_anchored && at > 0 && hay[at - 1] != b'\n' {
+            return false;
+        }
         match &self.first {
             None => true,
             Some(f) => hay.get(at).is_some_and(|&b| f[b as usize]),
@@ -747,6 +782,9 @@ impl Regex {
 
     /// Whether the pattern matches anywhere in `hay`.
     pub fn is_match(&self, hay: &[u8]) -> bool {
+        if let Some(lit) = &self.literal {
+            return literal_in(hay, lit);
+        }
         if self.backrefs {
             return (0..=hay.len()).any(|s| self.backtrack(hay, s).is_some());
         }
