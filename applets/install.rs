@@ -1,4 +1,6 @@
-//! `corebox --install [-s] [-f] DIR`: a link per applet in DIR.
+//! `corebox --install [-s] [-f] [--fhs] DIR`: a link per applet in DIR, or
+//! with `--fhs`, in DIR/bin, DIR/usr/bin and DIR/usr/sbin where Debian's
+//! coreutils package puts each program (DIR is then the root of an image).
 
 use super::APPLETS;
 use alloc::vec::Vec;
@@ -26,22 +28,53 @@ fn self_path() -> Option<Vec<u8>> {
     Some(p)
 }
 
+/// The programs Debian's coreutils installs in /bin (its layout before
+/// the /usr merge); `chroot` goes to /usr/sbin and the rest to /usr/bin.
+const IN_BIN: &[&str] = &[
+    "cat", "chgrp", "chmod", "chown", "cp", "date", "dd", "df", "dir", "echo", "false", "ln", "ls",
+    "mkdir", "mknod", "mktemp", "mv", "pwd", "readlink", "rm", "rmdir", "sleep", "stty", "sync",
+    "touch", "true", "uname", "vdir",
+];
+
+/// The directory (under the image root) of applet `name` in FHS layout.
+fn fhs_dir(name: &str) -> &'static [u8] {
+    if IN_BIN.contains(&name) {
+        b"bin"
+    } else if name == "chroot" {
+        b"usr/sbin"
+    } else {
+        b"usr/bin"
+    }
+}
+
+fn join(dir: &[u8], name: &[u8]) -> Vec<u8> {
+    let mut p = Vec::from(dir);
+    if !p.ends_with(b"/") {
+        p.push(b'/');
+    }
+    p.extend_from_slice(name);
+    p
+}
+
+const USAGE: &[u8] = b"usage: corebox --install [-s] [-f] [--fhs] DIR";
+
 pub fn run(args: &[&[u8]]) -> i32 {
-    let (mut symbolic, mut force, mut dir) = (false, false, None);
+    let (mut symbolic, mut force, mut fhs, mut dir) = (false, false, false, None);
     for &a in args {
         match a {
             b"-s" => symbolic = true,
             b"-f" => force = true,
             b"-sf" | b"-fs" => (symbolic, force) = (true, true),
+            b"--fhs" => fhs = true,
             d if dir.is_none() && !d.starts_with(b"-") => dir = Some(d),
             _ => {
-                error(&[b"usage: corebox --install [-s] [-f] DIR"], None);
+                error(&[USAGE], None);
                 return 1;
             }
         }
     }
     let Some(dir) = dir else {
-        error(&[b"usage: corebox --install [-s] [-f] DIR"], None);
+        error(&[USAGE], None);
         return 1;
     };
     match fs::stat(dir) {
@@ -69,13 +102,41 @@ pub fn run(args: &[&[u8]]) -> i32 {
             return 1;
         }
     };
+    // In an image whose /bin/corebox is this binary, links are relative
+    // (valid both inside the image and from outside).
+    let in_image = fhs && fs::stat(&join(dir, b"bin/corebox")).is_ok_and(|s| s.same_file(&me));
+    if fhs {
+        for sub in [&b"bin"[..], b"usr", b"usr/bin", b"usr/sbin"] {
+            let d = join(dir, sub);
+            match fs::mkdir(&d, 0o755) {
+                Ok(()) | Err(Errno::EXIST) => {}
+                Err(e) => {
+                    error(
+                        &[b"cannot create directory ", &quote::shell_always(&d, false)],
+                        Some(e),
+                    );
+                    return 1;
+                }
+            }
+        }
+    }
     let mut status = 0;
     for (name, _) in APPLETS {
-        let mut dest = Vec::from(dir);
-        if !dest.ends_with(b"/") {
-            dest.push(b'/');
+        let (dest, target) = if fhs {
+            let sub = fhs_dir(name);
+            let dest = join(&join(dir, sub), name.as_bytes());
+            let target: Vec<u8> = match (in_image, sub) {
+                (true, b"bin") => b"corebox".to_vec(),
+                (true, _) => b"../../bin/corebox".to_vec(),
+                (false, _) => exe.clone(),
+            };
+            (dest, target)
+        } else {
+            (join(dir, name.as_bytes()), exe.clone())
+        };
+        if dest == join(dir, b"bin/corebox") {
+            continue;
         }
-        dest.extend_from_slice(name.as_bytes());
         if let Ok(st) = fs::lstat(&dest) {
             let ours = fs::stat(&dest).is_ok_and(|t| t.same_file(&me));
             if st.same_file(&me) && !symbolic {
@@ -96,7 +157,7 @@ pub fn run(args: &[&[u8]]) -> i32 {
             }
         }
         let r = if symbolic {
-            fs::symlink(&exe, &dest)
+            fs::symlink(&target, &dest)
         } else {
             fs::link(&exe, &dest)
         };

@@ -84,3 +84,62 @@ fn runs_in_an_otherwise_empty_root() {
         "{entries:?}"
     );
 }
+
+#[test]
+fn fhs_layout_in_an_image_root() {
+    let t = TempDir::new();
+    let root = t.path();
+    std::fs::create_dir(root.join("bin")).unwrap();
+    std::fs::copy(bin(), root.join("bin/corebox")).unwrap();
+    if let Some(r) = runner() {
+        let path = String::from_utf8(
+            Command::new("sh")
+                .arg("-c")
+                .arg(format!("command -v {}", r.to_string_lossy()))
+                .output()
+                .unwrap()
+                .stdout,
+        )
+        .unwrap();
+        std::fs::copy(path.trim(), root.join("qemu")).unwrap();
+    }
+    let Some(out) = chroot(root, &["/bin/corebox", "--install", "-s", "--fhs", "/"]) else {
+        return;
+    };
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Relative links: valid inside the image and from outside it.
+    assert_eq!(
+        std::fs::read_link(root.join("bin/cat")).unwrap(),
+        std::path::Path::new("corebox")
+    );
+    assert_eq!(
+        std::fs::read_link(root.join("usr/bin/head")).unwrap(),
+        std::path::Path::new("../../bin/corebox")
+    );
+    assert!(!root.join("usr/bin/cat").exists() && !root.join("bin/head").exists());
+    let run = |args: &[&str]| chroot(root, args).unwrap();
+    assert_eq!(
+        run(&["/usr/bin/head", "-c", "4", "/bin/corebox"]).stdout,
+        b"\x7fELF"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&run(&["/bin/echo", "fhs"]).stdout),
+        "fhs\n"
+    );
+    // Outside the image too.
+    let out = program(root.join("usr/bin/basename")).arg("/a/b").run();
+    out.success().stdout_is("b\n");
+    // Every applet is in exactly one of the three directories.
+    let list = run(&["/bin/corebox", "--list"]);
+    for name in String::from_utf8_lossy(&list.stdout).lines() {
+        let found = ["bin", "usr/bin", "usr/sbin"]
+            .iter()
+            .filter(|d| root.join(d).join(name).symlink_metadata().is_ok())
+            .count();
+        assert_eq!(found, 1, "{name}");
+    }
+}

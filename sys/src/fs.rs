@@ -154,6 +154,11 @@ pub fn symlink(target: &[u8], new: &[u8]) -> Result<()> {
     rfs::symlink(target, new).map_err(Errno::from)
 }
 
+/// mkdir(2) with permission bits `mode` (before the umask).
+pub fn mkdir(path: &[u8], mode: u32) -> Result<()> {
+    rfs::mkdir(path, rfs::Mode::from_raw_mode(mode)).map_err(Errno::from)
+}
+
 pub fn unlink(path: &[u8]) -> Result<()> {
     rfs::unlink(path).map_err(Errno::from)
 }
