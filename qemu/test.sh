@@ -3,7 +3,7 @@
 # integration tests again against the release binary of each of the five
 # triples, run under qemu-user (x86_64 natively). The README's test command.
 # Arguments: triples to test under qemu (default: all in targets/);
-# QEMU_TESTS=0 skips the cross part.
+# QEMU_TESTS=0 skips the cross part, BOOT_TESTS=0 the qemu-system boots.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source qemu/setup.sh
@@ -59,3 +59,10 @@ if [ ${#failed[@]} -gt 0 ]; then
   exit 1
 fi
 echo "all triples passed: ${triples[*]}"
+
+# corebox as the userland of an initramfs, booted under qemu-system
+# (x86_64, aarch64, riscv64); BOOT_TESTS=0 skips this.
+if [ "${BOOT_TESTS:-1}" != 0 ]; then
+  echo "== initramfs boots under qemu-system"
+  qemu/boot.sh
+fi
