@@ -42,6 +42,7 @@ struct Expand {
     column: u64,
     index: usize,
     convert: bool,
+    buf: Vec<u8>,
 }
 
 fn spaces(n: u64) {
@@ -60,71 +61,94 @@ fn too_long() -> ! {
 }
 
 impl Expand {
-    fn block(&mut self, mut b: &[u8]) {
+    /// Expands one block read into `self.buf`, written out in one go.
+    fn block(&mut self, b: &[u8]) {
+        self.expand(b);
+        out().write(&self.buf);
+        self.buf.clear();
+    }
+
+    fn expand(&mut self, mut b: &[u8]) {
+        let o = &mut self.buf;
         while !b.is_empty() {
             if !self.convert {
                 // After the first non-blank with -i: copy to the line's end.
                 match memchr(b'\n', b) {
                     Some(k) => {
-                        out().write(&b[..=k]);
-                        self.new_line();
+                        o.extend_from_slice(&b[..=k]);
+                        self.column = 0;
+                        self.index = 0;
+                        self.convert = true;
                         b = &b[k + 1..];
                     }
                     None => {
-                        out().write(b);
+                        o.extend_from_slice(b);
                         return;
                     }
                 }
                 continue;
             }
+            // A run of ordinary bytes is copied at once (with -i only
+            // spaces count as ordinary: any other byte ends conversion).
             let run = if self.initial_only {
-                b.iter().position(|&c| matches!(c, b'\t' | b'\x08' | b'\n') || c != b' ').unwrap_or(b.len())
+                b.iter().position(|&c| c != b' ').unwrap_or(b.len())
             } else {
                 memchr3(b'\t', b'\x08', b'\n', b).unwrap_or(b.len())
             };
-            out().write(&b[..run]);
-            self.column = self.column.checked_add(run as u64).unwrap_or_else(|| too_long());
-            b = &b[run..];
-            let Some(&c) = b.first() else { return };
+            if run > 0 {
+                o.extend_from_slice(&b[..run]);
+                self.column = self.column.checked_add(run as u64).unwrap_or_else(|| too_long());
+                b = &b[run..];
+                continue;
+            }
+            let c = b[0];
             b = &b[1..];
             match c {
                 b'\t' => {
                     let next = self.tabs.next(self.column, &mut self.index).unwrap_or(self.column.wrapping_add(1));
                     if next < self.column {
+                        out().write(o);
+                        o.clear();
                         too_long();
                     }
-                    spaces(next - self.column);
+                    let n = next - self.column;
+                    if n <= 4096 {
+                        o.resize(o.len() + n as usize, b' ');
+                    } else {
+                        out().write(o);
+                        o.clear();
+                        spaces(n);
+                    }
                     self.column = next;
                 }
                 b'\x08' => {
                     self.column = self.column.saturating_sub(1);
                     self.index = self.index.saturating_sub(1);
-                    out().byte(c);
+                    o.push(c);
                     self.convert = !self.initial_only;
                 }
                 b'\n' => {
-                    out().byte(c);
-                    self.new_line();
+                    o.push(c);
+                    self.column = 0;
+                    self.index = 0;
+                    self.convert = true;
                 }
                 _ => {
-                    // A non-blank under -i: conversion ends for this line.
-                    out().byte(c);
+                    o.push(c);
                     self.column = self.column.checked_add(1).unwrap_or_else(|| too_long());
-                    self.convert = false;
+                    // A non-blank under -i ends conversion for this line.
+                    if self.initial_only && c != b' ' {
+                        self.convert = false;
+                    }
                 }
             }
         }
     }
 
-    fn new_line(&mut self) {
-        self.column = 0;
-        self.index = 0;
-        self.convert = true;
-    }
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    let mut e = Expand { tabs: TabStops::default(), initial_only: false, column: 0, index: 0, convert: true };
+    let mut e = Expand { tabs: TabStops::default(), initial_only: false, column: 0, index: 0, convert: true, buf: Vec::new() };
     let mut errs = Vec::new();
     let mut opts = sys::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {

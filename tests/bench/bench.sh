@@ -147,4 +147,28 @@ for loc in C C.UTF-8; do
     want "${w%%|*}" && LABEL="${w%%|*} (LC_ALL=$loc)" bench "${w%%|*}" wc "LC_ALL=$loc @ ${w#*|} $WORK/text"
   done
 done
+if want tac || want tac-pipe || want nl || want nl-regex || want expand || want unexpand || want unexpand-a; then
+  # Lines of words, spaces and tabs (for expand/unexpand), 1 to 12 fields.
+  python3 - "$WORK/tabs" "$SIZE" <<'PY'
+import random, sys
+size = sys.argv[2]
+mult = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+want = int(size[:-1]) * mult[size[-1]] if size[-1] in mult else int(size)
+want = min(want, 256 << 20)
+random.seed(2)
+words = ["alpha", "beta", "\tgamma", "x", "  lorem", "ipsum\t", "  ", "\t"]
+lines = ["".join(random.choice(words) + random.choice([" ", "\t", "   "]) for _ in range(random.randint(0, 12))) for _ in range(10000)]
+block = ("\n".join(lines) + "\n").encode()
+with open(sys.argv[1], "wb") as f:
+    for _ in range(max(1, want // len(block))):
+        f.write(block)
+PY
+fi
+bench tac tac "@ $WORK/tabs > /dev/null"
+bench tac-pipe tac "cat $WORK/tabs | @ > /dev/null"
+bench nl nl "@ $WORK/tabs > /dev/null"
+bench nl-regex nl "@ -bp'^a.*x' $WORK/tabs > /dev/null"
+bench expand expand "@ $WORK/tabs > /dev/null"
+bench unexpand unexpand "@ $WORK/tabs > /dev/null"
+bench unexpand-a unexpand "@ -a $WORK/tabs > /dev/null"
 bench_exec
