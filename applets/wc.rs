@@ -37,7 +37,7 @@ use sys::cli::quotef;
 use sys::fs::{self, Input};
 use sys::io::{error, out, Fd};
 
-const BUF: usize = 256 * 1024;
+const BUF: usize = 64 * 1024;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Total {
@@ -81,7 +81,7 @@ fn count(fd: Fd, want: &Want, utf8: bool, posix: bool, buf: &mut [u8]) -> (Count
         counter = counter.without_widths();
     }
     if simple && want.chars && utf8 {
-        return count_utf8_chars(fd, buf, counter);
+        return count_utf8_chars(fd, buf, want.lines, counter);
     }
     loop {
         let n = match fd.read(buf) {
@@ -111,7 +111,7 @@ fn count(fd: Fd, want: &Want, utf8: bool, posix: bool, buf: &mut [u8]) -> (Count
 /// complete character (the rest is carried to the next read), so a block
 /// of valid UTF-8 is counted by skipping continuation bytes; only blocks
 /// that are not valid UTF-8 go through the decoder.
-fn count_utf8_chars(fd: Fd, buf: &mut [u8], mut slow: Counter) -> (Counts, Option<sys::Errno>) {
+fn count_utf8_chars(fd: Fd, buf: &mut [u8], lines: bool, mut slow: Counter) -> (Counts, Option<sys::Errno>) {
     let mut c = Counts::default();
     let mut carry = 0;
     let mut err = None;
@@ -126,12 +126,15 @@ fn count_utf8_chars(fd: Fd, buf: &mut [u8], mut slow: Counter) -> (Counts, Optio
         };
         let cut = corebox_core::wc::utf8_boundary(&buf[..n]);
         let block = &buf[..cut];
-        c.lines += sys::simd::count_byte(b'\n', block) as u64;
-        if core::str::from_utf8(block).is_ok() {
-            c.bytes += cut as u64;
-            c.chars += corebox_core::wc::utf8_chars(block);
-        } else {
-            slow.feed(block);
+        if lines {
+            c.lines += sys::simd::count_byte(b'\n', block) as u64;
+        }
+        match sys::simd::utf8_chars(block) {
+            Some(chars) => {
+                c.bytes += cut as u64;
+                c.chars += chars;
+            }
+            None => slow.feed(block),
         }
         buf.copy_within(cut..n, 0);
         carry = n - cut;

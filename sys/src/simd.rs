@@ -69,3 +69,250 @@ mod tests {
         }
     }
 }
+
+/// The number of characters of `s` if it is valid UTF-8 (one per byte that
+/// is not a continuation byte), else None: AVX2 validation and counting in
+/// one pass (the Keiser-Lemire lookup algorithm) where the CPU has it.
+pub fn utf8_chars(s: &[u8]) -> Option<u64> {
+    #[cfg(target_arch = "x86_64")]
+    if x86::has_avx2() {
+        // SAFETY: AVX2 and POPCNT support were just checked.
+        return unsafe { utf8x86::chars_avx2(s) };
+    }
+    core::str::from_utf8(s)
+        .ok()
+        .map(|_| corebox_core::wc::utf8_chars(s))
+}
+
+#[cfg(target_arch = "x86_64")]
+mod utf8x86 {
+    use core::arch::x86_64::*;
+
+    // What a pair of bytes (the previous one's two nibbles, the current
+    // one's high nibble) can be an error of; an error is a bit set in all three.
+    const TOO_SHORT: u8 = 1 << 0; // a lead byte not followed by a continuation
+    const TOO_LONG: u8 = 1 << 1; // a continuation after an ASCII byte
+    const OVERLONG_3: u8 = 1 << 2;
+    const TOO_LARGE: u8 = 1 << 3; // above U+10FFFF
+    const SURROGATE: u8 = 1 << 4;
+    const OVERLONG_2: u8 = 1 << 5;
+    const TOO_LARGE_1000: u8 = 1 << 6;
+    const OVERLONG_4: u8 = 1 << 6;
+    const TWO_CONTS: u8 = 1 << 7; // two continuations: fine only in 3/4-byte forms
+    const CARRY: u8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
+
+    const BYTE_1_HIGH: [u8; 16] = [
+        TOO_LONG,
+        TOO_LONG,
+        TOO_LONG,
+        TOO_LONG,
+        TOO_LONG,
+        TOO_LONG,
+        TOO_LONG,
+        TOO_LONG,
+        TWO_CONTS,
+        TWO_CONTS,
+        TWO_CONTS,
+        TWO_CONTS,
+        TOO_SHORT | OVERLONG_2,
+        TOO_SHORT,
+        TOO_SHORT | OVERLONG_3 | SURROGATE,
+        TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4,
+    ];
+    const BYTE_1_LOW: [u8; 16] = [
+        CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,
+        CARRY | OVERLONG_2,
+        CARRY,
+        CARRY,
+        CARRY | TOO_LARGE,
+        CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE,
+        CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000,
+    ];
+    const BYTE_2_HIGH: [u8; 16] = [
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4,
+        TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
+        TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+        TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+    ];
+
+    #[target_feature(enable = "avx2")]
+    fn table(t: &[u8; 16]) -> __m256i {
+        // SAFETY: t is 16 readable bytes; loadu has no alignment need.
+        let x = unsafe { _mm_loadu_si128(t.as_ptr() as *const __m128i) };
+        _mm256_broadcastsi128_si256(x)
+    }
+
+    /// The byte `n` places before each byte of `cur` (from `prev` at the start).
+    macro_rules! before {
+        ($cur:expr, $prev:expr, $n:literal) => {
+            _mm256_alignr_epi8::<{ 16 - $n }>($cur, _mm256_permute2x128_si256::<0x21>($prev, $cur))
+        };
+    }
+
+    /// # Safety
+    /// The CPU must support AVX2 and POPCNT.
+    #[target_feature(enable = "avx2,popcnt")]
+    pub unsafe fn chars_avx2(s: &[u8]) -> Option<u64> {
+        let (b1h, b1l, b2h) = (table(&BYTE_1_HIGH), table(&BYTE_1_LOW), table(&BYTE_2_HIGH));
+        let low = _mm256_set1_epi8(0x0f);
+        let mut prev = _mm256_setzero_si256();
+        let mut error = _mm256_setzero_si256();
+        let mut chars = 0u64;
+        // The errors of a block, and how many characters start in it.
+        let step = |cur: __m256i, prev: __m256i| -> (__m256i, u64) {
+            let p1 = before!(cur, prev, 1);
+            let hi = |x: __m256i| _mm256_and_si256(_mm256_srli_epi16::<4>(x), low);
+            let special = _mm256_and_si256(
+                _mm256_and_si256(
+                    _mm256_shuffle_epi8(b1h, hi(p1)),
+                    _mm256_shuffle_epi8(b1l, _mm256_and_si256(p1, low)),
+                ),
+                _mm256_shuffle_epi8(b2h, hi(cur)),
+            );
+            // Bytes two or three after a 3- or 4-byte lead must be continuations.
+            let third = _mm256_subs_epu8(
+                before!(cur, prev, 2),
+                _mm256_set1_epi8((0xe0u8 - 0x80) as i8),
+            );
+            let fourth = _mm256_subs_epu8(
+                before!(cur, prev, 3),
+                _mm256_set1_epi8((0xf0u8 - 0x80) as i8),
+            );
+            let must23 = _mm256_and_si256(
+                _mm256_or_si256(third, fourth),
+                _mm256_set1_epi8(0x80u8 as i8),
+            );
+            // Characters: bytes that are not continuations (0x80..=0xbf).
+            let starts = _mm256_cmpgt_epi8(cur, _mm256_set1_epi8(-65));
+            (
+                _mm256_xor_si256(special, must23),
+                (_mm256_movemask_epi8(starts) as u32).count_ones() as u64,
+            )
+        };
+        let mut add = |cur: __m256i, prev: __m256i| {
+            let (e, n) = step(cur, prev);
+            error = _mm256_or_si256(error, e);
+            chars += n;
+        };
+        let mut blocks = s.chunks_exact(32);
+        for c in blocks.by_ref() {
+            // SAFETY: c is 32 readable bytes; loadu has no alignment need.
+            let cur = unsafe { _mm256_loadu_si256(c.as_ptr() as *const __m256i) };
+            add(cur, prev);
+            prev = cur;
+        }
+        let rest = blocks.remainder();
+        if !rest.is_empty() {
+            let mut pad = [0u8; 32];
+            pad[..rest.len()].copy_from_slice(rest);
+            // SAFETY: pad is 32 readable bytes.
+            let cur = unsafe { _mm256_loadu_si256(pad.as_ptr() as *const __m256i) };
+            add(cur, prev);
+            prev = cur;
+        }
+        // A block of zeros after the end catches a sequence cut short there.
+        add(_mm256_setzero_si256(), prev);
+        // The zeros of the padding and of that last block are no characters.
+        chars -= (32 - rest.len() % 32) as u64 % 32 + 32;
+        (_mm256_testz_si256(error, error) == 1).then_some(chars)
+    }
+}
+
+#[cfg(test)]
+mod utf8_tests {
+    use alloc::vec::Vec;
+
+    fn reference(s: &[u8]) -> Option<u64> {
+        core::str::from_utf8(s)
+            .ok()
+            .map(|t| t.chars().count() as u64)
+    }
+
+    #[test]
+    fn utf8_chars_agrees_with_core() {
+        let pieces: [&[u8]; 24] = [
+            b"a",
+            b" ",
+            b"\n",
+            "é".as_bytes(),
+            "日".as_bytes(),
+            "😀".as_bytes(),
+            b"\x80",
+            b"\xbf",
+            b"\xc0\x80",
+            b"\xc1\xbf",
+            b"\xc2",
+            b"\xe0\x80\x80",
+            b"\xe0\xa0\x80",
+            b"\xed\xa0\x80",
+            b"\xed\x9f\xbf",
+            b"\xf0\x80\x80\x80",
+            b"\xf0\x90\x80\x80",
+            b"\xf4\x8f\xbf\xbf",
+            b"\xf4\x90\x80\x80",
+            b"\xf5\x80\x80\x80",
+            b"\xff",
+            b"\xe6\x97",
+            b"\xf0\x9f\x98",
+            b"\xfe",
+        ];
+        let mut seed = 99u32;
+        let mut rand = move |n: usize| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (seed >> 8) as usize % n
+        };
+        for round in 0..20_000 {
+            let mut s: Vec<u8> = Vec::new();
+            let len = rand(if round % 10 == 0 { 200 } else { 40 });
+            while s.len() < len {
+                // Mostly valid text, sometimes one bad piece.
+                let p = if rand(8) == 0 {
+                    pieces[rand(pieces.len())]
+                } else {
+                    pieces[rand(6)]
+                };
+                s.extend_from_slice(p);
+            }
+            assert_eq!(super::utf8_chars(&s), reference(&s), "{s:x?}");
+        }
+        // Every pair and triple of interesting bytes, at every offset of a block.
+        let bytes = [
+            0x00u8, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0,
+            0xe1, 0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xff,
+        ];
+        for &a in &bytes {
+            for &b in &bytes {
+                for &c in &bytes {
+                    for off in [0usize, 29, 30, 31] {
+                        let mut s = alloc::vec![b'x'; off];
+                        s.extend_from_slice(&[a, b, c, 0x80, 0x80]);
+                        assert_eq!(super::utf8_chars(&s), reference(&s), "{s:x?}");
+                        s.truncate(off + 3);
+                        assert_eq!(super::utf8_chars(&s), reference(&s), "{s:x?}");
+                    }
+                }
+            }
+        }
+    }
+}
