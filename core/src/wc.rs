@@ -103,7 +103,12 @@ pub struct Counter {
     pending: [u8; 4],
     npending: usize,
     pub counts: Counts,
+    /// Recently seen characters (U+0080 up) and their properties.
+    cache_cp: [u32; CACHE],
+    cache_info: [u8; CACHE],
 }
+
+const CACHE: usize = 256;
 
 impl Counter {
     pub fn new(utf8: bool, posix: bool) -> Self {
@@ -116,6 +121,8 @@ impl Counter {
             pending: [0; 4],
             npending: 0,
             counts: Counts::default(),
+            cache_cp: [0; CACHE],
+            cache_info: [0; CACHE],
         }
     }
 
@@ -138,6 +145,48 @@ impl Counter {
         }
         self.in_word = in_word;
         self.counts.words += words;
+    }
+
+    /// [`Counter::byte`] over a run of single-byte characters, with the
+    /// state in locals (registers) rather than in `self`.
+    fn scan_run_widths(&mut self, run: &[u8]) {
+        let (mut in_word, mut words, mut lines) = (self.in_word, 0u64, 0u64);
+        let (mut pos, mut max) = (self.linepos, self.counts.max_width);
+        for &b in run {
+            match CLASS[b as usize] {
+                WORD => {
+                    pos += 1;
+                    words += !in_word as u64;
+                    in_word = true;
+                }
+                IGNORE => {}
+                NEWLINE => {
+                    lines += 1;
+                    max = max.max(pos);
+                    pos = 0;
+                    in_word = false;
+                }
+                LINE_RESET => {
+                    max = max.max(pos);
+                    pos = 0;
+                    in_word = false;
+                }
+                TAB => {
+                    pos += 8 - pos % 8;
+                    in_word = false;
+                }
+                SPACE => {
+                    pos += 1;
+                    in_word = false;
+                }
+                _ => in_word = false,
+            }
+        }
+        self.in_word = in_word;
+        self.counts.words += words;
+        self.counts.lines += lines;
+        self.linepos = pos;
+        self.counts.max_width = max;
     }
 
     /// A UTF-8 sequence cut by the end of the last chunk awaits its end.
@@ -185,15 +234,32 @@ impl Counter {
         }
     }
 
-    /// One decoded character from U+0080 up.
+    /// One decoded character from U+0080 up. Its properties come from a
+    /// small cache: text repeats its characters, and the table searches
+    /// behind them cost more than the rest of the count.
     fn wide(&mut self, cp: u32) {
-        if !unicode::printable(cp) {
+        const PRINTABLE: u8 = 4;
+        const SEPARATES: u8 = 8;
+        let slot = cp as usize & (CACHE - 1);
+        let info = if self.cache_cp[slot] == cp {
+            self.cache_info[slot]
+        } else {
+            let mut info = 0;
+            if unicode::printable(cp) {
+                info = PRINTABLE | unicode::width(cp) as u8;
+                if unicode::space(cp) || (!self.posix && unicode::nbspace(cp)) {
+                    info |= SEPARATES;
+                }
+            }
+            self.cache_cp[slot] = cp;
+            self.cache_info[slot] = info;
+            info
+        };
+        if info & PRINTABLE == 0 {
             return;
         }
-        if self.widths {
-            self.linepos += unicode::width(cp) as u64;
-        }
-        if unicode::space(cp) || (!self.posix && unicode::nbspace(cp)) {
+        self.linepos += (info & 3) as u64;
+        if info & SEPARATES != 0 {
             self.in_word = false;
         } else if !self.in_word {
             self.counts.words += 1;
@@ -215,9 +281,7 @@ impl Counter {
         if !self.utf8 {
             self.counts.chars += buf.len() as u64;
             if self.widths {
-                for &b in buf {
-                    self.byte(b);
-                }
+                self.scan_run_widths(buf);
             } else {
                 self.scan_run(buf);
             }
@@ -265,9 +329,13 @@ impl Counter {
                 continue;
             }
             if b < 0x80 {
-                self.counts.chars += 1;
-                self.byte(b);
-                i += 1;
+                let end = buf[i..]
+                    .iter()
+                    .position(|&c| c >= 0x80)
+                    .map_or(buf.len(), |p| i + p);
+                self.counts.chars += (end - i) as u64;
+                self.scan_run_widths(&buf[i..end]);
+                i = end;
                 continue;
             }
             match unicode::decode(&buf[i..]) {
