@@ -75,6 +75,9 @@ pub struct Regex {
     literal: Option<Vec<u8>>,
     /// Every match starts at a line start (the pattern begins with `^`).
     line_anchored: bool,
+    /// Lazily built DFAs (unanchored search, anchored longest match), for
+    /// patterns whose only assertions are `^` and `$`.
+    dfas: Option<[RefCell<Dfa>; 2]>,
     scratch: RefCell<Scratch>,
 }
 
@@ -499,6 +502,184 @@ impl Compiler {
     }
 }
 
+/// A DFA built state by state as the input needs them (subset construction
+/// over the program). A state is the set of instructions reached by the
+/// bytes so far, before their closure, and whether the position is at a
+/// line start; the closure is taken per transition, when the next byte
+/// tells whether `$` holds. Too many states: the caller falls back to the
+/// Pike VM.
+#[derive(Debug)]
+struct Dfa {
+    /// Unanchored: every position may start a match (is_match).
+    anywhere: bool,
+    states: Vec<DState>,
+    ids: alloc::collections::BTreeMap<(bool, Vec<u32>), u32>,
+    /// The start states, not at and at a line start (UNKNOWN until made).
+    starts: [u32; 2],
+}
+
+#[derive(Debug)]
+struct DState {
+    pcs: Vec<u32>,
+    line_start: bool,
+    /// Whether a match ends here: when the position is not, and is, at a
+    /// line end.
+    accept: [bool; 2],
+    /// Nothing can happen before the next line start (an unanchored
+    /// search of a `^` pattern, between lines).
+    idle: bool,
+    next: Box<[u32; 256]>,
+}
+
+const UNKNOWN: u32 = u32::MAX;
+const DEAD: u32 = 0;
+const MAX_STATES: usize = 2000;
+
+impl Dfa {
+    fn new(anywhere: bool) -> Dfa {
+        Dfa {
+            anywhere,
+            states: Vec::new(),
+            ids: alloc::collections::BTreeMap::new(),
+            starts: [UNKNOWN; 2],
+        }
+    }
+
+    /// The consuming instructions and Match reachable from `pcs` without
+    /// consuming input, given the line context.
+    fn closure(re: &Regex, pcs: &[u32], line_start: bool, line_end: bool) -> Vec<u32> {
+        let mut seen = vec![false; re.prog.len()];
+        let mut out = Vec::new();
+        let mut stack: Vec<u32> = pcs.to_vec();
+        while let Some(pc) = stack.pop() {
+            if core::mem::replace(&mut seen[pc as usize], true) {
+                continue;
+            }
+            match re.prog[pc as usize] {
+                Inst::Jmp(t) => stack.push(t),
+                Inst::Split(a, b) => stack.extend([a, b]),
+                Inst::Save(_) => stack.push(pc + 1),
+                Inst::Assert(Assert::LineStart) if line_start => stack.push(pc + 1),
+                Inst::Assert(Assert::LineEnd) if line_end => stack.push(pc + 1),
+                Inst::Assert(_) | Inst::Backref(_) => {}
+                Inst::Byte(_) | Inst::Set(_) | Inst::Match => out.push(pc),
+            }
+        }
+        out
+    }
+
+    fn state(&mut self, re: &Regex, mut pcs: Vec<u32>, line_start: bool) -> Option<u32> {
+        if self.anywhere {
+            pcs.push(0);
+        }
+        pcs.sort_unstable();
+        pcs.dedup();
+        if pcs.is_empty() {
+            return Some(DEAD);
+        }
+        let key = (line_start, pcs);
+        if let Some(&id) = self.ids.get(&key) {
+            return Some(id);
+        }
+        if self.states.len() >= MAX_STATES {
+            return None;
+        }
+        let (line_start, pcs) = key;
+        let accepts = |end: bool| {
+            Self::closure(re, &pcs, line_start, end)
+                .iter()
+                .any(|&pc| matches!(re.prog[pc as usize], Inst::Match))
+        };
+        let accept = [accepts(false), accepts(true)];
+        let idle = self.anywhere && re.line_anchored && !line_start && pcs == [0];
+        let id = self.states.len() as u32;
+        self.ids.insert((line_start, pcs.clone()), id);
+        self.states.push(DState {
+            pcs,
+            line_start,
+            accept,
+            idle,
+            next: Box::new([UNKNOWN; 256]),
+        });
+        Some(id)
+    }
+
+    fn step(&mut self, re: &Regex, from: u32, b: u8) -> Option<u32> {
+        let st = &self.states[from as usize];
+        let next = st.next[b as usize];
+        if next != UNKNOWN {
+            return Some(next);
+        }
+        let mut to = Vec::new();
+        for pc in Self::closure(re, &st.pcs, st.line_start, b == b'\n') {
+            let ok = match re.prog[pc as usize] {
+                Inst::Byte(x) => x == b,
+                Inst::Set(s) => re.sets[s as usize][b as usize],
+                _ => false,
+            };
+            if ok {
+                to.push(pc + 1);
+            }
+        }
+        let id = self.state(re, to, b == b'\n')?;
+        self.states[from as usize].next[b as usize] = id;
+        Some(id)
+    }
+
+    /// Runs from `start`: unanchored, whether a match ends anywhere
+    /// (`Some(Some(_))` as soon as one does); anchored, the end of the
+    /// longest match there. None: too many states, use the Pike VM.
+    fn run(&mut self, re: &Regex, hay: &[u8], start: usize) -> Option<Option<usize>> {
+        if self.states.is_empty() {
+            let dead = DState {
+                pcs: Vec::new(),
+                line_start: false,
+                accept: [false; 2],
+                idle: false,
+                next: Box::new([DEAD; 256]),
+            };
+            self.states.push(dead);
+        }
+        let line_start = start == 0 || hay[start - 1] == b'\n';
+        let mut s = self.starts[line_start as usize];
+        if s == UNKNOWN {
+            s = self.state(re, alloc::vec![0], line_start)?;
+            self.starts[line_start as usize] = s;
+        }
+        let mut best = None;
+        let mut p = start;
+        while p < hay.len() {
+            let b = hay[p];
+            if self.states[s as usize].idle {
+                // Skip to the next line start (the newline is stepped over).
+                match crate::memchr::memchr(b'\n', &hay[p..]) {
+                    Some(k) => p += k,
+                    None => return Some(None),
+                }
+                let b = hay[p];
+                s = self.step(re, s, b)?;
+                p += 1;
+                continue;
+            }
+            if self.states[s as usize].accept[(b == b'\n') as usize] {
+                best = Some(p);
+                if self.anywhere {
+                    return Some(best);
+                }
+            }
+            s = self.step(re, s, b)?;
+            if s == DEAD {
+                return Some(best);
+            }
+            p += 1;
+        }
+        if self.states[s as usize].accept[1] {
+            best = Some(hay.len());
+        }
+        Some(best)
+    }
+}
+
 fn literal_in(hay: &[u8], needle: &[u8]) -> bool {
     crate::memchr::memmem::find(hay, needle).is_some()
 }
@@ -541,6 +722,7 @@ impl Regex {
             first: None,
             literal: None,
             line_anchored: false,
+            dfas: None,
             scratch: RefCell::new((
                 Vec::with_capacity(n),
                 Vec::with_capacity(n),
@@ -550,6 +732,11 @@ impl Regex {
         };
         r.first = r.first_bytes();
         r.line_anchored = matches!(r.prog[0], Inst::Assert(Assert::LineStart));
+        let dfa_able = !r.backrefs
+            && r.prog.iter().all(|i| !matches!(i, Inst::Assert(a) if !matches!(a, Assert::LineStart | Assert::LineEnd)));
+        if dfa_able {
+            r.dfas = Some([RefCell::new(Dfa::new(true)), RefCell::new(Dfa::new(false))]);
+        }
         let n = r.prog.len() - 1;
         if r.prog[..n].iter().all(|i| matches!(i, Inst::Byte(_)))
             && matches!(r.prog[n], Inst::Match)
@@ -610,6 +797,11 @@ impl Regex {
     pub fn match_at(&self, hay: &[u8], start: usize) -> Option<usize> {
         if self.backrefs {
             return self.backtrack(hay, start);
+        }
+        if let Some(d) = &self.dfas {
+            if let Some(r) = d[1].borrow_mut().run(self, hay, start) {
+                return r;
+            }
         }
         self.run(hay, start, false)
     }
@@ -788,6 +980,11 @@ impl Regex {
         if self.backrefs {
             return (0..=hay.len()).any(|s| self.backtrack(hay, s).is_some());
         }
+        if let Some(d) = &self.dfas {
+            if let Some(r) = d[0].borrow_mut().run(self, hay, 0) {
+                return r.is_some();
+            }
+        }
         self.run(hay, 0, true).is_some()
     }
 
@@ -858,6 +1055,41 @@ mod tests {
         assert_eq!(r.search_back(b"axbxc", 4), Some((3, 4)));
         assert_eq!(r.search_back(b"axbxc", 2), Some((1, 2)));
         assert_eq!(r.search_back(b"abc", 3), None);
+    }
+
+    #[test]
+    fn dfa_agrees_with_the_pike_vm() {
+        let atoms = ["a", "b", ".", "[ab]", "\\(a\\|b\\)", "\\(ab\\)", "x", "\n"];
+        let ops = ["", "*", "\\+", "\\?", "\\{1,2\\}"];
+        let mut seed = 7u32;
+        let mut rand = move |n: usize| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (seed >> 8) as usize % n
+        };
+        for _ in 0..3000 {
+            let mut pat = std::string::String::new();
+            if rand(3) == 0 {
+                pat.push('^');
+            }
+            for _ in 0..1 + rand(4) {
+                pat.push_str(atoms[rand(atoms.len())]);
+                pat.push_str(ops[rand(ops.len())]);
+            }
+            if rand(3) == 0 {
+                pat.push('$');
+            }
+            let r = Regex::new(pat.as_bytes(), Syntax::Basic).unwrap();
+            assert!(r.dfas.is_some());
+            for _ in 0..5 {
+                let hay: Vec<u8> = (0..rand(12)).map(|_| b"abx\n"[rand(4)]).collect();
+                let vm_any = r.run(&hay, 0, true).is_some();
+                assert_eq!(r.is_match(&hay), vm_any, "{pat:?} {hay:?}");
+                for start in 0..=hay.len() {
+                    let vm = r.run(&hay, start, false);
+                    assert_eq!(r.match_at(&hay, start), vm, "{pat:?} {hay:?} at {start}");
+                }
+            }
+        }
     }
 
     #[test]
