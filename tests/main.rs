@@ -16,6 +16,7 @@ mod ids;
 mod link_unlink;
 mod multicall;
 mod nproc;
+mod paste;
 mod printenv;
 mod pwd;
 mod scratch;
