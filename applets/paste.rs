@@ -196,7 +196,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     if files.is_empty() {
         files.push(b"-");
     }
-    let Ok(list) = corebox_core::escape::delimiter_list(list) else {
+    let Some(list) = corebox_core::escape::delimiter_list(list) else {
         let q = corebox_core::quote::c_maybe(list, sys::env::utf8_locale());
         error(&[b"delimiter list ends with an unescaped backslash: ", &q], None);
         return 1;

@@ -71,9 +71,9 @@ fn hex(c: u8) -> u8 {
 
 /// paste's `-d` list: one delimiter per byte, with `\0` (and an empty
 /// list) standing for "no delimiter" (`None`), and `\b \f \n \r \t \v \\`;
-/// a backslash before any other byte stands for that byte. `Err` when the
+/// a backslash before any other byte stands for that byte. `None` when the
 /// list ends in an unescaped backslash.
-pub fn delimiter_list(s: &[u8]) -> Result<alloc::vec::Vec<Option<u8>>, ()> {
+pub fn delimiter_list(s: &[u8]) -> Option<alloc::vec::Vec<Option<u8>>> {
     let mut out = alloc::vec::Vec::with_capacity(s.len().max(1));
     let mut it = s.iter();
     while let Some(&c) = it.next() {
@@ -81,7 +81,7 @@ pub fn delimiter_list(s: &[u8]) -> Result<alloc::vec::Vec<Option<u8>>, ()> {
             out.push(Some(c));
             continue;
         }
-        out.push(match it.next().ok_or(())? {
+        out.push(match it.next()? {
             b'0' => None,
             b'b' => Some(8),
             b'f' => Some(0x0c),
@@ -95,7 +95,7 @@ pub fn delimiter_list(s: &[u8]) -> Result<alloc::vec::Vec<Option<u8>>, ()> {
     if out.is_empty() {
         out.push(None);
     }
-    Ok(out)
+    Some(out)
 }
 
 #[cfg(test)]
@@ -105,11 +105,11 @@ mod tests {
 
     #[test]
     fn paste_delimiters() {
-        assert_eq!(delimiter_list(b"a,"), Ok(vec![Some(b'a'), Some(b',')]));
-        assert_eq!(delimiter_list(b""), Ok(vec![None]));
+        assert_eq!(delimiter_list(b"a,"), Some(vec![Some(b'a'), Some(b',')]));
+        assert_eq!(delimiter_list(b""), Some(vec![None]));
         assert_eq!(
             delimiter_list(b"\\0\\t\\n\\\\\\q\\b\\f\\r\\v"),
-            Ok(vec![
+            Some(vec![
                 None,
                 Some(b'\t'),
                 Some(b'\n'),
@@ -121,8 +121,8 @@ mod tests {
                 Some(11)
             ])
         );
-        assert_eq!(delimiter_list(b"a\\"), Err(()));
-        assert_eq!(delimiter_list(b"\\\\\\"), Err(()));
+        assert_eq!(delimiter_list(b"a\\"), None);
+        assert_eq!(delimiter_list(b"\\\\\\"), None);
     }
 
     fn run(s: &[u8]) -> (Vec<u8>, bool) {
