@@ -9,6 +9,7 @@ mod binary;
 mod cat;
 mod cut;
 mod echo;
+mod fold;
 mod getopt;
 mod head;
 mod help;

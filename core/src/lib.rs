@@ -15,6 +15,7 @@ pub mod duration;
 pub mod elide;
 pub mod escape;
 pub mod fmt;
+pub mod fold;
 pub mod hosts;
 pub mod locale;
 mod locale_print;

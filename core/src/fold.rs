@@ -1,0 +1,218 @@
+//! fold's line wrapping, as GNU 9.1 does it: columns are counted per byte
+//! (a tab goes to the next multiple of 8, backspace goes one back, carriage
+//! return to 0, every other byte but newline is one column), or every byte
+//! is one with `-b`; a line breaks before the byte that would pass the
+//! width, and with `-s` after the last blank before it, if there is one.
+
+use alloc::vec::Vec;
+
+const TAB: usize = 8;
+
+pub struct Folder {
+    width: usize,
+    bytes: bool,
+    spaces: bool,
+    /// The column after what is on the current output line.
+    column: usize,
+    /// Bytes on the current output line (without `-s`).
+    len: usize,
+    /// The current output line, held back for `-s`.
+    line: Vec<u8>,
+}
+
+impl Folder {
+    /// `width` is at least 1.
+    pub fn new(width: usize, bytes: bool, spaces: bool) -> Folder {
+        Folder {
+            width,
+            bytes,
+            spaces,
+            column: 0,
+            len: 0,
+            line: Vec::new(),
+        }
+    }
+
+    fn adjust(&self, column: usize, c: u8) -> usize {
+        if self.bytes {
+            return column.saturating_add(1);
+        }
+        match c {
+            8 => column.saturating_sub(1),
+            b'\r' => 0,
+            b'\t' => column.saturating_add(TAB - column % TAB),
+            _ => column.saturating_add(1),
+        }
+    }
+
+    /// Folds the next piece of input, appending the output to `out`.
+    pub fn push(&mut self, input: &[u8], out: &mut Vec<u8>) {
+        if self.spaces {
+            input.iter().for_each(|&c| self.push_spaces(c, out));
+        } else if self.bytes {
+            self.push_bytes(input, out);
+        } else {
+            self.push_columns(input, out);
+        }
+    }
+
+    /// The end of the input: what is held back.
+    pub fn finish(&mut self, out: &mut Vec<u8>) {
+        out.append(&mut self.line);
+        self.column = 0;
+        self.len = 0;
+    }
+
+    /// `-b` without `-s`: each line in pieces of `width` bytes.
+    fn push_bytes(&mut self, input: &[u8], out: &mut Vec<u8>) {
+        let mut rest = input;
+        while !rest.is_empty() {
+            let end = crate::memchr::memchr(b'\n', rest);
+            let line = &rest[..end.unwrap_or(rest.len())];
+            let mut piece = line;
+            while !piece.is_empty() {
+                if self.len == self.width {
+                    out.push(b'\n');
+                    self.len = 0;
+                }
+                let n = piece.len().min(self.width - self.len);
+                out.extend_from_slice(&piece[..n]);
+                self.len += n;
+                piece = &piece[n..];
+            }
+            match end {
+                Some(e) => {
+                    out.push(b'\n');
+                    self.len = 0;
+                    rest = &rest[e + 1..];
+                }
+                None => break,
+            }
+        }
+    }
+
+    /// Columns without `-s`: the input goes out as is, with newlines
+    /// inserted where lines break.
+    fn push_columns(&mut self, input: &[u8], out: &mut Vec<u8>) {
+        let (mut from, mut i) = (0, 0);
+        while let Some(&c) = input.get(i) {
+            if c == b'\n' {
+                self.column = 0;
+                self.len = 0;
+                i += 1;
+                continue;
+            }
+            let column = self.adjust(self.column, c);
+            if column > self.width && self.len > 0 {
+                out.extend_from_slice(&input[from..i]);
+                out.push(b'\n');
+                from = i;
+                self.column = 0;
+                self.len = 0;
+                continue;
+            }
+            self.column = column;
+            self.len += 1;
+            i += 1;
+        }
+        out.extend_from_slice(&input[from..]);
+    }
+
+    /// `-s`: one byte, GNU's way (the line is held until it breaks).
+    fn push_spaces(&mut self, c: u8, out: &mut Vec<u8>) {
+        if c == b'\n' {
+            self.line.push(c);
+            self.finish(out);
+            return;
+        }
+        loop {
+            self.column = self.adjust(self.column, c);
+            if self.column <= self.width {
+                break;
+            }
+            if let Some(p) = self.line.iter().rposition(|&b| b == b' ' || b == b'\t') {
+                out.extend_from_slice(&self.line[..=p]);
+                out.push(b'\n');
+                self.line.drain(..=p);
+                self.column = self.line.iter().fold(0, |col, &b| self.adjust(col, b));
+                continue;
+            }
+            if self.line.is_empty() {
+                break;
+            }
+            self.line.push(b'\n');
+            self.finish(out);
+        }
+        self.line.push(c);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fold(input: &[u8], width: usize, bytes: bool, spaces: bool) -> Vec<u8> {
+        let mut out = Vec::new();
+        // Fed in small pieces: state carries across them.
+        let mut f = Folder::new(width, bytes, spaces);
+        for piece in input.chunks(3) {
+            f.push(piece, &mut out);
+        }
+        f.finish(&mut out);
+        let mut whole = Vec::new();
+        let mut g = Folder::new(width, bytes, spaces);
+        g.push(input, &mut whole);
+        g.finish(&mut whole);
+        assert_eq!(out, whole);
+        out
+    }
+
+    #[test]
+    fn widths() {
+        assert_eq!(
+            fold(b"abcdefg\nab\n", 3, false, false),
+            b"abc\ndef\ng\nab\n"
+        );
+        assert_eq!(fold(b"abcdef\n", 3, false, false), b"abc\ndef\n");
+        assert_eq!(fold(b"abcdef", 3, true, false), b"abc\ndef");
+        assert_eq!(fold(b"abcdefg\n\nx", 3, true, false), b"abc\ndef\ng\n\nx");
+        assert_eq!(fold(b"", 3, false, false), b"");
+    }
+
+    #[test]
+    fn columns() {
+        // A tab goes to the next multiple of 8; alone it may pass the width.
+        assert_eq!(fold(b"\tab\n", 4, false, false), b"\t\nab\n");
+        assert_eq!(fold(b"ab\tc\n", 10, false, false), b"ab\tc\n");
+        assert_eq!(fold(b"ab\tc\n", 8, false, false), b"ab\t\nc\n");
+        // Backspace and carriage return move back.
+        assert_eq!(fold(b"abc\x08d\n", 3, false, false), b"abc\x08d\n");
+        assert_eq!(fold(b"abc\rdef\n", 3, false, false), b"abc\rdef\n");
+        // With -b they are bytes like any other.
+        assert_eq!(fold(b"ab\tc\n", 3, true, false), b"ab\t\nc\n");
+        assert_eq!(fold(b"abc\rdef\n", 3, true, false), b"abc\n\rde\nf\n");
+        // Multibyte characters count per byte in GNU 9.1.
+        assert_eq!(
+            fold("ééé\n".as_bytes(), 4, false, false),
+            "éé\né\n".as_bytes()
+        );
+    }
+
+    #[test]
+    fn spaces() {
+        assert_eq!(
+            fold(b"hello world foo\n", 8, false, true),
+            b"hello \nworld \nfoo\n"
+        );
+        assert_eq!(
+            fold(b"abcdefghij klm\n", 4, false, true),
+            b"abcd\nefgh\nij \nklm\n"
+        );
+        assert_eq!(
+            fold(b"a b c d e f\n", 3, false, true),
+            b"a \nb \nc \nd \ne f\n"
+        );
+        assert_eq!(fold(b"ab\tcd ef", 9, false, true), b"ab\t\ncd ef");
+        assert_eq!(fold(b"aaa  bbb", 4, true, true), b"aaa \n bbb");
+    }
+}
