@@ -44,12 +44,49 @@
 
 use super::{opt, SPEC};
 use alloc::vec::Vec;
-use corebox_core::memchr::memchr;
+use corebox_core::memchr::{memchr, memchr2};
 use corebox_core::ranges::{self, Cursor, Range};
 use sys::cli::{quotef, usage_error};
 use sys::fs::Input;
 use sys::io::{error, out};
 use sys::records::{chomp, Records};
+
+const OUT_BUF: usize = 64 * 1024;
+
+/// The output, gathered in a fixed buffer: appending a field must cost
+/// little more than copying it.
+struct OutBuf {
+    buf: Vec<u8>,
+    len: usize,
+}
+
+impl OutBuf {
+    #[inline(always)]
+    fn put(&mut self, s: &[u8]) {
+        if self.buf.len() - self.len < s.len() {
+            self.flush();
+            if s.len() > self.buf.len() {
+                return out().write(s);
+            }
+        }
+        self.buf[self.len..self.len + s.len()].copy_from_slice(s);
+        self.len += s.len();
+    }
+
+    #[inline(always)]
+    fn byte(&mut self, b: u8) {
+        if self.len == self.buf.len() {
+            self.flush();
+        }
+        self.buf[self.len] = b;
+        self.len += 1;
+    }
+
+    fn flush(&mut self) {
+        out().write(&self.buf[..self.len]);
+        self.len = 0;
+    }
+}
 
 /// GNU 9.1 cuts characters as bytes (`-c` is `-b`).
 struct Cut {
@@ -66,82 +103,104 @@ struct Cut {
 }
 
 impl Cut {
-    /// The selected bytes of one record.
-    fn bytes(&self, rec: &[u8]) {
-        let line = chomp(rec, self.eol);
-        let mut first = true;
-        for r in &self.ranges {
-            let lo = (r.lo - 1) as usize;
-            if lo >= line.len() {
-                break;
+    /// The selected bytes of each record of `chunk` (whole records, or
+    /// the unterminated last one), appended to `ob`.
+    fn bytes(&self, chunk: &[u8], ob: &mut OutBuf) {
+        let mut p = 0;
+        while p < chunk.len() {
+            let end = memchr(self.eol, &chunk[p..]).map_or(chunk.len(), |i| p + i);
+            let line = &chunk[p..end];
+            let mut first = true;
+            let mut terminator = true;
+            for r in &self.ranges {
+                let lo = (r.lo - 1) as usize;
+                if lo >= line.len() {
+                    break;
+                }
+                if let (Some(d), false) = (self.out_delim, first) {
+                    ob.put(d);
+                }
+                first = false;
+                let hi = r.hi.min(line.len() as u64) as usize;
+                if hi == line.len() && end < chunk.len() {
+                    // The record's own terminator goes out with its last bytes.
+                    ob.put(&chunk[p + lo..=end]);
+                    terminator = false;
+                    break;
+                }
+                ob.put(&line[lo..hi]);
             }
-            if let (Some(d), false) = (self.out_delim, first) {
-                out().write(d);
+            if terminator {
+                ob.byte(self.eol);
             }
-            first = false;
-            let hi = r.hi.min(line.len() as u64) as usize;
-            if hi == line.len() && rec.len() > line.len() {
-                // The record's own terminator goes out with its last bytes.
-                out().write(&rec[lo..]);
-                return;
-            }
-            out().write(&line[lo..hi]);
+            p = end + 1;
         }
-        out().byte(self.eol);
     }
 
-    /// The selected fields of one record (delimiter and terminator differ).
-    fn fields(&self, rec: &[u8]) {
-        let line = chomp(rec, self.eol);
-        let Some(mut end) = memchr(self.delim, line) else {
-            if !self.only_delimited {
-                out().write(line);
-                out().byte(self.eol);
-            }
-            return;
-        };
-        // GNU reads field 1 ahead when -s and its selection disagree, and
-        // then, with -z, takes an unterminated last record `X<delim>` to
-        // be terminated already (its NUL stands for "no character yet").
-        let eol = !(self.eol == 0
-            && self.only_delimited == self.picked1
-            && rec.len() == line.len()
-            && end + 1 == line.len());
+    /// The selected fields of each record of `chunk` (delimiter and
+    /// terminator differ), appended to `ob`. Fields are found with one
+    /// scan for either byte; the rest of a line after the last selected
+    /// field only with a scan for the terminator.
+    fn fields(&self, chunk: &[u8], ob: &mut OutBuf) {
+        let (delim, eol, len) = (self.delim, self.eol, chunk.len());
         let od = self.out_delim.unwrap_or(b"");
         // Consecutive fields joined by the input delimiter itself are one
         // slice of the input: written as one.
-        let joinable = od.len() == 1 && od[0] == self.delim;
-        let mut pending: Option<(usize, usize)> = None;
-        let mut cur = Cursor::new(&self.ranges);
-        let (mut n, mut start) = (1u64, 0usize);
-        loop {
-            if cur.selected(n) {
-                match pending {
-                    Some((s, e)) if joinable && e + 1 == start => pending = Some((s, end)),
-                    Some((s, e)) => {
-                        out().write(&line[s..e]);
-                        out().write(od);
-                        pending = Some((start, end));
-                    }
-                    None => pending = Some((start, end)),
+        let joinable = od.len() == 1 && od[0] == delim;
+        let mut p = 0;
+        while p < len {
+            let first = memchr2(delim, eol, &chunk[p..]).map_or(len, |i| p + i);
+            if first == len || chunk[first] == eol {
+                // No delimiter: the line as it is, unless -s.
+                if !self.only_delimited {
+                    ob.put(&chunk[p..first]);
+                    ob.byte(eol);
                 }
-            } else if cur.done() {
-                break;
+                p = first + 1;
+                    continue;
             }
-            if end == line.len() {
-                break;
+            let mut pending: Option<(usize, usize)> = None;
+            let mut cur = Cursor::new(&self.ranges);
+            let (mut n, mut start, mut end) = (1u64, p, first);
+            let line_end = loop {
+                if cur.selected(n) {
+                    match pending {
+                        Some((s, e)) if joinable && e + 1 == start => pending = Some((s, end)),
+                        Some((s, e)) => {
+                            ob.put(&chunk[s..e]);
+                            ob.put(od);
+                            pending = Some((start, end));
+                        }
+                        None => pending = Some((start, end)),
+                    }
+                } else if cur.done() {
+                    break memchr(eol, &chunk[end..]).map_or(len, |i| end + i);
+                }
+                if end == len || chunk[end] == eol {
+                    break end;
+                }
+                start = end + 1;
+                end = memchr2(delim, eol, &chunk[start..]).map_or(len, |i| start + i);
+                n = n.saturating_add(1);
+            };
+            let terminated = line_end < len;
+            // GNU reads field 1 ahead when -s and its selection disagree,
+            // and then, with -z, takes an unterminated last record
+            // `X<delim>` to be terminated already (its NUL stands for "no
+            // character yet").
+            let quirk = eol == 0 && self.only_delimited == self.picked1 && !terminated && first + 1 == line_end;
+            match pending {
+                Some((s, e)) if e == line_end && terminated => ob.put(&chunk[s..=e]),
+                Some((s, e)) => {
+                    ob.put(&chunk[s..e]);
+                    if !quirk {
+                        ob.byte(eol);
+                    }
+                }
+                None if !quirk => ob.byte(eol),
+                None => {}
             }
-            start = end + 1;
-            end = memchr(self.delim, &line[start..]).map_or(line.len(), |i| start + i);
-            n = n.saturating_add(1);
-        }
-        match pending {
-            Some((s, e)) if e == line.len() && rec.len() > e => return out().write(&rec[s..]),
-            Some((s, e)) => out().write(&line[s..e]),
-            None => {}
-        }
-        if eol {
-            out().byte(self.eol);
+            p = line_end + 1;
         }
     }
 
@@ -195,7 +254,7 @@ impl Cut {
         out().byte(self.eol);
     }
 
-    fn file(&self, name: &[u8]) -> (bool, bool) {
+    fn file(&self, name: &[u8], ob: &mut OutBuf) -> (bool, bool) {
         let Some(input) = Input::open_or_report(name) else {
             return (false, false);
         };
@@ -203,13 +262,17 @@ impl Cut {
         if self.fields && self.delim == self.eol {
             self.fields_of_lines(&mut recs);
         } else {
-            while let Some(rec) = recs.next() {
+            while let Some(chunk) = recs.next_chunk() {
                 if self.fields {
-                    self.fields(rec);
+                    self.fields(chunk, ob);
                 } else {
-                    self.bytes(rec);
+                    self.bytes(chunk, ob);
+                }
+                if !out().ok() {
+                    break;
                 }
             }
+            ob.flush();
         }
         if let Some(e) = recs.error() {
             error(&[&quotef(name)], Some(e));
@@ -285,9 +348,10 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         eol,
     };
     let (mut ok, mut read_stdin) = (true, false);
+    let mut ob = OutBuf { buf: alloc::vec![0; OUT_BUF], len: 0 };
     let default: &[&[u8]] = &[b"-"];
     for &name in if files.is_empty() { default } else { &files[..] } {
-        let (good, stdin) = c.file(name);
+        let (good, stdin) = c.file(name, &mut ob);
         ok &= good;
         read_stdin |= stdin;
         if !out().ok() {
