@@ -44,7 +44,7 @@
 
 use super::{opt, SPEC};
 use alloc::vec::Vec;
-use corebox_core::memchr::{memchr, memchr2};
+use sys::simd::Scan2;
 use corebox_core::ranges::{self, Cursor, Range};
 use sys::cli::{quotef, usage_error};
 use sys::fs::Input;
@@ -106,9 +106,10 @@ impl Cut {
     /// The selected bytes of each record of `chunk` (whole records, or
     /// the unterminated last one), appended to `ob`.
     fn bytes(&self, chunk: &[u8], ob: &mut OutBuf) {
+        let mut scan = Scan2::new(chunk, self.eol, self.eol);
         let mut p = 0;
         while p < chunk.len() {
-            let end = memchr(self.eol, &chunk[p..]).map_or(chunk.len(), |i| p + i);
+            let end = scan.second(p).unwrap_or(chunk.len());
             let line = &chunk[p..end];
             let mut first = true;
             let mut terminator = true;
@@ -138,18 +139,19 @@ impl Cut {
     }
 
     /// The selected fields of each record of `chunk` (delimiter and
-    /// terminator differ), appended to `ob`. Fields are found with one
-    /// scan for either byte; the rest of a line after the last selected
-    /// field only with a scan for the terminator.
+    /// terminator differ), appended to `ob`. One scan of 64-byte blocks
+    /// finds both bytes; the rest of a line after the last selected field
+    /// is skipped to its terminator.
     fn fields(&self, chunk: &[u8], ob: &mut OutBuf) {
         let (delim, eol, len) = (self.delim, self.eol, chunk.len());
         let od = self.out_delim.unwrap_or(b"");
         // Consecutive fields joined by the input delimiter itself are one
         // slice of the input: written as one.
         let joinable = od.len() == 1 && od[0] == delim;
+        let mut scan = Scan2::new(chunk, delim, eol);
         let mut p = 0;
         while p < len {
-            let first = memchr2(delim, eol, &chunk[p..]).map_or(len, |i| p + i);
+            let first = scan.either(p).unwrap_or(len);
             if first == len || chunk[first] == eol {
                 // No delimiter: the line as it is, unless -s.
                 if !self.only_delimited {
@@ -174,13 +176,13 @@ impl Cut {
                         None => pending = Some((start, end)),
                     }
                 } else if cur.done() {
-                    break memchr(eol, &chunk[end..]).map_or(len, |i| end + i);
+                    break scan.second(end).unwrap_or(len);
                 }
                 if end == len || chunk[end] == eol {
                     break end;
                 }
                 start = end + 1;
-                end = memchr2(delim, eol, &chunk[start..]).map_or(len, |i| start + i);
+                end = scan.either(start).unwrap_or(len);
                 n = n.saturating_add(1);
             };
             let terminated = line_end < len;
