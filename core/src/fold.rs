@@ -8,6 +8,14 @@ use alloc::vec::Vec;
 
 const TAB: usize = 8;
 
+/// Newline, backspace and carriage return, as a 256-bit set.
+const SPECIAL: [u64; 4] = [1 << b'\n' | 1 << 8 | 1 << b'\r', 0, 0, 0];
+
+#[inline(always)]
+fn is_special(c: u8) -> bool {
+    SPECIAL[c as usize / 64] >> (c % 64) & 1 != 0
+}
+
 pub struct Folder {
     width: usize,
     bytes: bool,
@@ -46,17 +54,32 @@ impl Folder {
         }
     }
 
-    /// How many bytes from the start of `s` (at most `max`) advance the
-    /// column by one each: the run that fits on the line as a block.
+    /// The bytes at the start of `s` that fit on the line without any
+    /// special handling (no newline, backspace or carriage return, the
+    /// column staying within the width), and the column after them.
     #[inline(always)]
-    fn plain_run(&self, s: &[u8], max: usize) -> usize {
-        let s = &s[..max.min(s.len())];
-        if self.bytes {
-            return crate::memchr::memchr(b'\n', s).unwrap_or(s.len());
+    fn fitting(&self, s: &[u8], mut column: usize) -> (usize, usize) {
+        let mut n = 0;
+        while let Some(&c) = s.get(n) {
+            let next = if self.bytes {
+                if c == b'\n' {
+                    break;
+                }
+                column + 1
+            } else {
+                if is_special(c) {
+                    break;
+                }
+                let tab = (c == b'\t') as usize;
+                column + 1 + tab * (TAB - 1 - column % TAB)
+            };
+            if next > self.width {
+                break;
+            }
+            column = next;
+            n += 1;
         }
-        s.iter()
-            .position(|&c| matches!(c, b'\n' | b'\t' | 8 | b'\r'))
-            .unwrap_or(s.len())
+        (n, column)
     }
 
     /// Folds the next piece of input, appending the output to `out`.
@@ -64,10 +87,10 @@ impl Folder {
         if self.spaces {
             let mut i = 0;
             while i < input.len() {
-                let n = self.plain_run(&input[i..], self.width.saturating_sub(self.column));
+                let (n, column) = self.fitting(&input[i..], self.column);
                 if n > 0 {
                     self.line.extend_from_slice(&input[i..i + n]);
-                    self.column += n;
+                    self.column = column;
                     i += n;
                     continue;
                 }
@@ -121,12 +144,12 @@ impl Folder {
     fn push_columns(&mut self, input: &[u8], out: &mut Vec<u8>) {
         let (mut column, mut len, width) = (self.column, self.len, self.width);
         let (mut from, mut i) = (0, 0);
-        // The column stays below width + 8, far from overflowing. Tabs are
-        // computed without a branch (they come at random, and mispredicted
-        // branches cost more than the rest of the loop).
-        const SPECIAL: u32 = 1 << b'\n' | 1 << 8 | 1 << b'\r';
+        // The column stays below width + 8, far from overflowing. Tabs
+        // come at random: their column is computed without a branch (a
+        // mispredicted one costs more than the rest of the loop), and the
+        // bytes that need one are found by a table.
         while let Some(&c) = input.get(i) {
-            let next = if (c < 32) & (SPECIAL >> (c & 31) & 1 != 0) {
+            let next = if is_special(c) {
                 match c {
                     b'\n' => {
                         column = 0;
@@ -137,10 +160,9 @@ impl Folder {
                     b'\r' => 0,
                     _ => column.saturating_sub(1),
                 }
-            } else if c == b'\t' {
-                (column | (TAB - 1)) + 1
             } else {
-                column + 1
+                let tab = (c == b'\t') as usize;
+                column + 1 + tab * (TAB - 1 - column % TAB)
             };
             if next > width && len > 0 {
                 out.extend_from_slice(&input[from..i]);
