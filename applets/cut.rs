@@ -114,7 +114,8 @@ impl Cut {
             let mut first = true;
             let mut terminator = true;
             for r in &self.ranges {
-                let lo = (r.lo - 1) as usize;
+                // (Positions past 4 GiB stay past the line on 32-bit targets.)
+                let lo = usize::try_from(r.lo - 1).unwrap_or(usize::MAX);
                 if lo >= line.len() {
                     break;
                 }

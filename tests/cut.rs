@@ -64,6 +64,9 @@ fn bytes_and_characters() {
         .stdout_is(b"\xc3\n".as_slice());
     cut(&["-b1"], b"\xff\x00x\n".as_slice()).stdout_is(b"\xff\n".as_slice());
     cut(&["-b2"], "a\r\nb\n").stdout_is("\r\n\n");
+    // Positions past 2^32 stay past every line (32-bit targets too).
+    cut(&["-b", "4294967297,1"], "abc\n").stdout_is("a\n");
+    cut(&["-b", "4294967296-"], "abc\n").stdout_is("\n");
 }
 
 #[test]

@@ -66,6 +66,16 @@ fn unescaped_backslash() {
                 "paste: delimiter list ends with an unescaped backslash: {shown}\n"
             ));
     }
+    // Printable multibyte characters stay as they are under UTF-8.
+    ucmd("paste")
+        .env("LC_ALL", "C.UTF-8")
+        .args(&["-d", "é\\", "-"])
+        .run()
+        .code_is(1)
+        .stderr_is("paste: delimiter list ends with an unescaped backslash: é\\\n");
+    paste(&t, &["-d", "é\\", "a"])
+        .code_is(1)
+        .stderr_is("paste: delimiter list ends with an unescaped backslash: \"\\303\\251\\\\\"\n");
     paste(&t, &["-d", "\t\\", "a"])
         .code_is(1)
         .stderr_is("paste: delimiter list ends with an unescaped backslash: \"\\t\\\\\"\n");
