@@ -16,6 +16,38 @@ fn is_special(c: u8) -> bool {
     SPECIAL[c as usize / 64] >> (c % 64) & 1 != 0
 }
 
+/// How many bytes at the start of `s` are neither special nor a tab (each
+/// one column): a word at a time, where a byte below 14 is looked at.
+#[inline(always)]
+fn plain_prefix(s: &[u8]) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut i = 0;
+    while let Some(w) = s.get(i..i + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(w);
+        let x = u64::from_le_bytes(word);
+        // The lowest flagged byte is the first one below 14 (borrows only
+        // flag bytes above it).
+        let low = x.wrapping_sub(ONES * 14) & !x & (ONES << 7);
+        if low == 0 {
+            i += 8;
+            continue;
+        }
+        let j = i + (low.trailing_zeros() / 8) as usize;
+        if is_special(s[j]) || s[j] == b'\t' {
+            return j;
+        }
+        i = j + 1;
+    }
+    while let Some(&c) = s.get(i) {
+        if is_special(c) || c == b'\t' {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
 pub struct Folder {
     width: usize,
     bytes: bool,
@@ -60,24 +92,26 @@ impl Folder {
     #[inline(always)]
     fn fitting(&self, s: &[u8], mut column: usize) -> (usize, usize) {
         let mut n = 0;
-        while let Some(&c) = s.get(n) {
-            let next = if self.bytes {
-                if c == b'\n' {
-                    break;
-                }
-                column + 1
+        loop {
+            let end = s.len().min(n + self.width.saturating_sub(column));
+            let run = if self.bytes {
+                crate::memchr::memchr(b'\n', &s[n..end]).unwrap_or(end - n)
             } else {
-                if is_special(c) {
-                    break;
-                }
-                let tab = (c == b'\t') as usize;
-                column + 1 + tab * (TAB - 1 - column % TAB)
+                plain_prefix(&s[n..end])
             };
-            if next > self.width {
-                break;
+            n += run;
+            column += run;
+            match s.get(n) {
+                Some(&b'\t') if !self.bytes => {
+                    let next = (column | (TAB - 1)) + 1;
+                    if next > self.width {
+                        break;
+                    }
+                    column = next;
+                    n += 1;
+                }
+                _ => break,
             }
-            column = next;
-            n += 1;
         }
         (n, column)
     }
@@ -149,6 +183,16 @@ impl Folder {
         // mispredicted one costs more than the rest of the loop), and the
         // bytes that need one are found by a table.
         while let Some(&c) = input.get(i) {
+            let room = width.saturating_sub(column);
+            if room > 0 {
+                let run = plain_prefix(&input[i..input.len().min(i + room)]);
+                if run > 0 {
+                    column += run;
+                    len += run;
+                    i += run;
+                    continue;
+                }
+            }
             let next = if is_special(c) {
                 match c {
                     b'\n' => {
@@ -261,6 +305,18 @@ mod tests {
             fold("ééé\n".as_bytes(), 4, false, false),
             "éé\né\n".as_bytes()
         );
+    }
+
+    #[test]
+    fn plain_prefixes() {
+        assert_eq!(plain_prefix(b""), 0);
+        assert_eq!(plain_prefix(b"abc"), 3);
+        assert_eq!(plain_prefix(b"abcdefghijk\tx"), 11);
+        assert_eq!(plain_prefix(b"ab\x0b\x0c\x00\x01cdefghij\rx"), 14);
+        assert_eq!(plain_prefix(b"abcdefgh\x08"), 8);
+        assert_eq!(plain_prefix(b"\n"), 0);
+        assert_eq!(plain_prefix(b"\x0dabcdefgh"), 0);
+        assert_eq!(plain_prefix(b"\xffabcdef\x0e\x0f\x10\n"), 10);
     }
 
     #[test]
