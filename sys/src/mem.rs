@@ -67,6 +67,10 @@ unsafe fn copy_bwd(d: *mut u8, s: *const u8, n: usize) {
 /// the widest fitting size: short copies (fields, words) are the common
 /// case of the text filters, and `rep movsb` starts slowly on most CPUs.
 /// Both loads come before the stores, so overlapping ranges are fine.
+/// x86_64 only: there unaligned loads are plain instructions, whereas on
+/// targets without them LLVM may lower `read_unaligned` of a wide type
+/// to a call of memcpy, which would recurse here.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 unsafe fn copy_small(d: *mut u8, s: *const u8, n: usize) {
     use core::ptr::{read_unaligned as rd, write_unaligned as wr};
@@ -98,14 +102,14 @@ unsafe fn copy_small(d: *mut u8, s: *const u8, n: usize) {
 /// # Safety
 /// Standard C `memcpy` contract.
 pub unsafe extern "C" fn memcpy(d: *mut u8, s: *const u8, n: usize) -> *mut u8 {
+    #[cfg(target_arch = "x86_64")]
+    if n <= 32 {
+        // SAFETY: forwarded C contract.
+        unsafe { copy_small(d, s, n) };
+        return d;
+    }
     // SAFETY: forwarded C contract.
-    unsafe {
-        if n <= 32 {
-            copy_small(d, s, n)
-        } else {
-            copy_fwd(d, s, n)
-        }
-    };
+    unsafe { copy_fwd(d, s, n) };
     d
 }
 

@@ -129,12 +129,9 @@ impl<'h> Scan2<'h> {
 
     fn load(&mut self, base: usize) {
         let rest = &self.hay[base..];
-        let (ma, mb) = match rest.get(..64) {
-            Some(block) => {
-                let mut b = [0u8; 64];
-                b.copy_from_slice(block);
-                masks64(&b, self.a, self.b)
-            }
+        let full = rest.get(..64).and_then(|b| <&[u8; 64]>::try_from(b).ok());
+        let (ma, mb) = match full {
+            Some(block) => masks64(block, self.a, self.b),
             None => {
                 let mut b = [0u8; 64];
                 b[..rest.len()].copy_from_slice(rest);
