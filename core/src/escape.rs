@@ -69,9 +69,61 @@ fn hex(c: u8) -> u8 {
     }
 }
 
+/// paste's `-d` list: one delimiter per byte, with `\0` (and an empty
+/// list) standing for "no delimiter" (`None`), and `\b \f \n \r \t \v \\`;
+/// a backslash before any other byte stands for that byte. `None` when the
+/// list ends in an unescaped backslash.
+pub fn delimiter_list(s: &[u8]) -> Option<alloc::vec::Vec<Option<u8>>> {
+    let mut out = alloc::vec::Vec::with_capacity(s.len().max(1));
+    let mut it = s.iter();
+    while let Some(&c) = it.next() {
+        if c != b'\\' {
+            out.push(Some(c));
+            continue;
+        }
+        out.push(match it.next()? {
+            b'0' => None,
+            b'b' => Some(8),
+            b'f' => Some(0x0c),
+            b'n' => Some(b'\n'),
+            b'r' => Some(b'\r'),
+            b't' => Some(b'\t'),
+            b'v' => Some(0x0b),
+            &other => Some(other),
+        });
+    }
+    if out.is_empty() {
+        out.push(None);
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
+    use super::delimiter_list;
     use alloc::vec::Vec;
+
+    #[test]
+    fn paste_delimiters() {
+        assert_eq!(delimiter_list(b"a,"), Some(vec![Some(b'a'), Some(b',')]));
+        assert_eq!(delimiter_list(b""), Some(vec![None]));
+        assert_eq!(
+            delimiter_list(b"\\0\\t\\n\\\\\\q\\b\\f\\r\\v"),
+            Some(vec![
+                None,
+                Some(b'\t'),
+                Some(b'\n'),
+                Some(b'\\'),
+                Some(b'q'),
+                Some(8),
+                Some(12),
+                Some(b'\r'),
+                Some(11)
+            ])
+        );
+        assert_eq!(delimiter_list(b"a\\"), None);
+        assert_eq!(delimiter_list(b"\\\\\\"), None);
+    }
 
     fn run(s: &[u8]) -> (Vec<u8>, bool) {
         let mut v = Vec::new();

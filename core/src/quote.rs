@@ -212,6 +212,36 @@ pub fn locale(s: &[u8], utf8: bool) -> Vec<u8> {
     out
 }
 
+/// gnulib's `c_maybe_quoting_style`: the string as is when every byte
+/// is printable and none is `"`, else `"..."` with C escapes (`\\`, `\"`,
+/// `\t`, octal for the rest).
+pub fn c_maybe(s: &[u8], utf8: bool) -> Vec<u8> {
+    if units(s, utf8).all(|(u, printable)| printable && u[0] != b'"') {
+        return s.into();
+    }
+    let mut out = Vec::with_capacity(s.len() + 8);
+    out.push(b'"');
+    for (u, printable) in units(s, utf8) {
+        let c = u[0];
+        let esc = if u.len() == 1 && c < 0x80 {
+            c_escape(c)
+        } else {
+            None
+        };
+        if let Some(e) = esc {
+            out.extend_from_slice(&[b'\\', e]);
+        } else if !printable {
+            u.iter().for_each(|&c| push_octal(&mut out, c));
+        } else if c == b'\\' || c == b'"' {
+            out.extend_from_slice(&[b'\\', c]);
+        } else {
+            out.extend_from_slice(u);
+        }
+    }
+    out.push(b'"');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,6 +270,16 @@ mod tests {
     fn shell_always_quotes() {
         assert_eq!(shell_always(b"x", false), b"'x'");
         assert_eq!(shell_always(b"a\tb\x01", false), b"'a'$'\\t''b'$'\\001'");
+    }
+
+    #[test]
+    fn c_maybe_quotes() {
+        assert_eq!(c_maybe(b"a b\\", false), b"a b\\");
+        assert_eq!(c_maybe(b"a'b", false), b"a'b");
+        assert_eq!(c_maybe(b"a\"b\\", false), b"\"a\\\"b\\\\\"");
+        assert_eq!(c_maybe(b"\x01\t\\", false), b"\"\\001\\t\\\\\"");
+        assert_eq!(c_maybe("é".as_bytes(), true), "é".as_bytes());
+        assert_eq!(c_maybe("é".as_bytes(), false), b"\"\\303\\251\"");
     }
 
     #[test]

@@ -12,36 +12,6 @@ const W: usize = core::mem::size_of::<usize>();
 
 #[inline(always)]
 unsafe fn copy_fwd(d: *mut u8, s: *const u8, n: usize) {
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    if n <= 32 {
-        // Short copies (a line, a number) are most of the calls: `rep movsb`
-        // costs dozens of cycles to start, two overlapping loads do not.
-        // SAFETY: the caller guarantees d and s are valid for n bytes; all
-        // accesses below stay inside [0, n) and are unaligned-safe.
-        unsafe {
-            use core::ptr::{read_unaligned as rd, write_unaligned as wr};
-            if n >= 16 {
-                let (a, b) = (rd(s as *const u128), rd(s.add(n - 16) as *const u128));
-                wr(d as *mut u128, a);
-                wr(d.add(n - 16) as *mut u128, b);
-            } else if n >= 8 {
-                let (a, b) = (rd(s as *const u64), rd(s.add(n - 8) as *const u64));
-                wr(d as *mut u64, a);
-                wr(d.add(n - 8) as *mut u64, b);
-            } else if n >= 4 {
-                let (a, b) = (rd(s as *const u32), rd(s.add(n - 4) as *const u32));
-                wr(d as *mut u32, a);
-                wr(d.add(n - 4) as *mut u32, b);
-            } else {
-                let mut i = 0;
-                while i < n {
-                    *d.add(i) = *s.add(i);
-                    i += 1;
-                }
-            }
-        }
-        return;
-    }
     #[cfg(target_arch = "x86_64")]
     // SAFETY: the caller guarantees d and s are valid for n bytes; with the
     // direction flag clear (the ABI guarantees it), rep movsb copies upwards.
@@ -93,10 +63,51 @@ unsafe fn copy_bwd(d: *mut u8, s: *const u8, n: usize) {
     }
 }
 
+/// Copies up to 32 bytes with two (overlapping) loads and two stores of
+/// the widest fitting size: short copies (fields, words) are the common
+/// case of the text filters, and `rep movsb` starts slowly on most CPUs.
+/// Both loads come before the stores, so overlapping ranges are fine.
+/// x86_64 only: there unaligned loads are plain instructions, whereas on
+/// targets without them LLVM may lower `read_unaligned` of a wide type
+/// to a call of memcpy, which would recurse here.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn copy_small(d: *mut u8, s: *const u8, n: usize) {
+    use core::ptr::{read_unaligned as rd, write_unaligned as wr};
+    // SAFETY: the caller guarantees d and s are valid for n bytes; every
+    // access below lies within [0, n).
+    unsafe {
+        if n >= 16 {
+            let (a, b) = (rd(s as *const u128), rd(s.add(n - 16) as *const u128));
+            wr(d as *mut u128, a);
+            wr(d.add(n - 16) as *mut u128, b);
+        } else if n >= 8 {
+            let (a, b) = (rd(s as *const u64), rd(s.add(n - 8) as *const u64));
+            wr(d as *mut u64, a);
+            wr(d.add(n - 8) as *mut u64, b);
+        } else if n >= 4 {
+            let (a, b) = (rd(s as *const u32), rd(s.add(n - 4) as *const u32));
+            wr(d as *mut u32, a);
+            wr(d.add(n - 4) as *mut u32, b);
+        } else if n > 0 {
+            let (a, b, c) = (*s, *s.add(n / 2), *s.add(n - 1));
+            *d = a;
+            *d.add(n / 2) = b;
+            *d.add(n - 1) = c;
+        }
+    }
+}
+
 #[unsafe(no_mangle)]
 /// # Safety
 /// Standard C `memcpy` contract.
 pub unsafe extern "C" fn memcpy(d: *mut u8, s: *const u8, n: usize) -> *mut u8 {
+    #[cfg(target_arch = "x86_64")]
+    if n <= 32 {
+        // SAFETY: forwarded C contract.
+        unsafe { copy_small(d, s, n) };
+        return d;
+    }
     // SAFETY: forwarded C contract.
     unsafe { copy_fwd(d, s, n) };
     d

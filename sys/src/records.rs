@@ -6,7 +6,7 @@ use crate::errno::Errno;
 use crate::io::Fd;
 use alloc::vec;
 use alloc::vec::Vec;
-use corebox_core::memchr::memchr;
+use corebox_core::memchr::{memchr, memrchr};
 
 const INITIAL: usize = 64 * 1024;
 
@@ -48,6 +48,30 @@ impl Records {
     pub fn next(&mut self) -> Option<&[u8]> {
         loop {
             if let Some(i) = memchr(self.delim, &self.buf[self.scanned..self.end]) {
+                let from = self.start;
+                self.start = self.scanned + i + 1;
+                self.scanned = self.start;
+                return Some(&self.buf[from..self.start]);
+            }
+            self.scanned = self.end;
+            if self.eof {
+                if self.start == self.end {
+                    return None;
+                }
+                let from = self.start;
+                self.start = self.end;
+                return Some(&self.buf[from..self.end]);
+            }
+            self.fill();
+        }
+    }
+
+    /// All the complete records the buffer holds (at least one; several
+    /// with their delimiters), or the unterminated last one: for filters
+    /// that scan a whole buffer at a time.
+    pub fn next_chunk(&mut self) -> Option<&[u8]> {
+        loop {
+            if let Some(i) = memrchr(self.delim, &self.buf[self.scanned..self.end]) {
                 let from = self.start;
                 self.start = self.scanned + i + 1;
                 self.scanned = self.start;
@@ -146,6 +170,29 @@ mod tests {
         assert_eq!(recs.len(), 2);
         assert_eq!(recs[0].len(), INITIAL * 3 + 6);
         assert_eq!(recs[1], b"tail");
+    }
+
+    #[test]
+    fn chunks_end_at_record_ends() {
+        let (r, w) = crate::fs::pipe().unwrap();
+        let mut input = b"ab\ncd\n".repeat(30_000);
+        input.extend_from_slice(b"tail");
+        let data = input.clone();
+        let writer = std::thread::spawn(move || {
+            w.fd().write_all(&data).unwrap();
+            drop(w);
+        });
+        let mut recs = Records::new(r.fd(), b'\n');
+        let mut all = Vec::new();
+        let first = recs.next().unwrap().to_vec();
+        all.extend_from_slice(&first);
+        while let Some(c) = recs.next_chunk() {
+            assert!(c.ends_with(b"\n") || c == b"tail");
+            all.extend_from_slice(c);
+        }
+        writer.join().unwrap();
+        assert_eq!(first, b"ab\n");
+        assert_eq!(all, input);
     }
 
     #[test]

@@ -171,4 +171,29 @@ bench nl-regex nl "@ -bp'^a.*x' $WORK/tabs > /dev/null"
 bench expand expand "@ $WORK/tabs > /dev/null"
 bench unexpand unexpand "@ $WORK/tabs > /dev/null"
 bench unexpand-a unexpand "@ -a $WORK/tabs > /dev/null"
+if want cut-f || want cut-f1 || want cut-b || want cut-c || want paste || want paste-s || want fold || want fold-s; then
+  # Tab-separated text: 3 to 12 fields of words and numbers per line.
+  python3 - "$WORK/tsv" "$SIZE" <<'PY'
+import random, sys
+size = sys.argv[2]
+mult = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+want = int(size[:-1]) * mult[size[-1]] if size[-1] in mult else int(size)
+want = min(want, 256 << 20)
+random.seed(2)
+words = ["alpha", "beta", "gamma", "delta", "x", "lorem", "ipsum", "dolor", "sit", "amet", "12345", "3.14159"]
+lines = ["\t".join(random.choice(words) for _ in range(random.randint(3, 12))) for _ in range(20000)]
+block = ("\n".join(lines) + "\n").encode()
+with open(sys.argv[1], "wb") as f:
+    for _ in range(max(1, want // len(block))):
+        f.write(block)
+PY
+fi
+bench cut-f cut "@ -f2,4-5 $WORK/tsv > /dev/null"
+bench cut-f1 cut "@ -f1 $WORK/tsv > /dev/null"
+bench cut-b cut "@ -b1-10 $WORK/tsv > /dev/null"
+bench cut-c cut "@ -c5- $WORK/tsv > /dev/null"
+bench paste paste "@ $WORK/tsv $WORK/tsv > /dev/null"
+bench paste-s paste "@ -s -d , $WORK/tsv > /dev/null"
+bench fold fold "@ -w 30 $WORK/tsv > /dev/null"
+bench fold-s fold "@ -s -w 30 $WORK/tsv > /dev/null"
 bench_exec

@@ -1,0 +1,365 @@
+// corebox applet
+// name: cut
+// usage: OPTION... [FILE]...
+// option: -b, --bytes=LIST
+// option: -c, --characters=LIST
+// option: -d, --delimiter=DELIM
+// option: -f, --fields=LIST
+// option: -n
+// option: -s, --only-delimited
+// option: -z, --zero-terminated
+// option: --complement
+// option: --output-delimiter=STRING
+// help:
+// Print selected parts of lines from each FILE to standard output.
+//
+// With no FILE, or when FILE is -, read standard input.
+//
+// Mandatory arguments to long options are mandatory for short options too.
+//   -b, --bytes=LIST        select only these bytes
+//   -c, --characters=LIST   select only these characters
+//   -d, --delimiter=DELIM   use DELIM instead of TAB for field delimiter
+//   -f, --fields=LIST       select only these fields;  also print any line
+//                             that contains no delimiter character, unless
+//                             the -s option is specified
+//   -n                      (ignored)
+//       --complement        complement the set of selected bytes, characters
+//                             or fields
+//   -s, --only-delimited    do not print lines not containing delimiters
+//       --output-delimiter=STRING  use STRING as the output delimiter
+//                             the default is to use the input delimiter
+//   -z, --zero-terminated    line delimiter is NUL, not newline
+//       --help        display this help and exit
+//       --version     output version information and exit
+//
+// Use one, and only one of -b, -c or -f.  Each LIST is made up of one
+// range, or many ranges separated by commas.  Selected input is written
+// in the same order that it is read, and is written exactly once.
+// Each range is one of:
+//
+//   N     N'th byte, character or field, counted from 1
+//   N-    from N'th byte, character or field, to end of line
+//   N-M   from N'th to M'th (included) byte, character or field
+//   -M    from first to M'th (included) byte, character or field
+
+use super::{opt, SPEC};
+use alloc::vec::Vec;
+use sys::simd::Scan2;
+use corebox_core::ranges::{self, Cursor, Range};
+use sys::cli::{quotef, usage_error};
+use sys::fs::Input;
+use sys::io::{error, out};
+use sys::records::{chomp, Records};
+
+const OUT_BUF: usize = 64 * 1024;
+
+/// The output, gathered in a fixed buffer: appending a field must cost
+/// little more than copying it.
+struct OutBuf {
+    buf: Vec<u8>,
+    len: usize,
+}
+
+impl OutBuf {
+    #[inline(always)]
+    fn put(&mut self, s: &[u8]) {
+        if self.buf.len() - self.len < s.len() {
+            self.flush();
+            if s.len() > self.buf.len() {
+                return out().write(s);
+            }
+        }
+        self.buf[self.len..self.len + s.len()].copy_from_slice(s);
+        self.len += s.len();
+    }
+
+    #[inline(always)]
+    fn byte(&mut self, b: u8) {
+        if self.len == self.buf.len() {
+            self.flush();
+        }
+        self.buf[self.len] = b;
+        self.len += 1;
+    }
+
+    fn flush(&mut self) {
+        out().write(&self.buf[..self.len]);
+        self.len = 0;
+    }
+}
+
+/// GNU 9.1 cuts characters as bytes (`-c` is `-b`).
+struct Cut {
+    ranges: Vec<Range>,
+    fields: bool,
+    delim: u8,
+    /// Between fields (default: the input delimiter), or between
+    /// non-adjacent byte ranges (only when given).
+    out_delim: Option<&'static [u8]>,
+    only_delimited: bool,
+    /// Field or position 1 is selected.
+    picked1: bool,
+    eol: u8,
+}
+
+impl Cut {
+    /// The selected bytes of each record of `chunk` (whole records, or
+    /// the unterminated last one), appended to `ob`.
+    fn bytes(&self, chunk: &[u8], ob: &mut OutBuf) {
+        let mut scan = Scan2::new(chunk, self.eol, self.eol);
+        let mut p = 0;
+        while p < chunk.len() {
+            let end = scan.second(p).unwrap_or(chunk.len());
+            let line = &chunk[p..end];
+            let mut first = true;
+            let mut terminator = true;
+            for r in &self.ranges {
+                // (Positions past 4 GiB stay past the line on 32-bit targets.)
+                let lo = usize::try_from(r.lo - 1).unwrap_or(usize::MAX);
+                if lo >= line.len() {
+                    break;
+                }
+                if let (Some(d), false) = (self.out_delim, first) {
+                    ob.put(d);
+                }
+                first = false;
+                let hi = r.hi.min(line.len() as u64) as usize;
+                if hi == line.len() && end < chunk.len() {
+                    // The record's own terminator goes out with its last bytes.
+                    ob.put(&chunk[p + lo..=end]);
+                    terminator = false;
+                    break;
+                }
+                ob.put(&line[lo..hi]);
+            }
+            if terminator {
+                ob.byte(self.eol);
+            }
+            p = end + 1;
+        }
+    }
+
+    /// The selected fields of each record of `chunk` (delimiter and
+    /// terminator differ), appended to `ob`. One scan of 64-byte blocks
+    /// finds both bytes; the rest of a line after the last selected field
+    /// is skipped to its terminator.
+    fn fields(&self, chunk: &[u8], ob: &mut OutBuf) {
+        let (delim, eol, len) = (self.delim, self.eol, chunk.len());
+        let od = self.out_delim.unwrap_or(b"");
+        // Consecutive fields joined by the input delimiter itself are one
+        // slice of the input: written as one.
+        let joinable = od.len() == 1 && od[0] == delim;
+        let mut scan = Scan2::new(chunk, delim, eol);
+        let mut p = 0;
+        while p < len {
+            let first = scan.either(p).unwrap_or(len);
+            if first == len || chunk[first] == eol {
+                // No delimiter: the line as it is, unless -s.
+                if !self.only_delimited {
+                    ob.put(&chunk[p..first]);
+                    ob.byte(eol);
+                }
+                p = first + 1;
+                    continue;
+            }
+            let mut pending: Option<(usize, usize)> = None;
+            let mut cur = Cursor::new(&self.ranges);
+            let (mut n, mut start, mut end) = (1u64, p, first);
+            let line_end = loop {
+                if cur.selected(n) {
+                    match pending {
+                        Some((s, e)) if joinable && e + 1 == start => pending = Some((s, end)),
+                        Some((s, e)) => {
+                            ob.put(&chunk[s..e]);
+                            ob.put(od);
+                            pending = Some((start, end));
+                        }
+                        None => pending = Some((start, end)),
+                    }
+                } else if cur.done() {
+                    break scan.second(end).unwrap_or(len);
+                }
+                if end == len || chunk[end] == eol {
+                    break end;
+                }
+                start = end + 1;
+                end = scan.either(start).unwrap_or(len);
+                n = n.saturating_add(1);
+            };
+            let terminated = line_end < len;
+            // GNU reads field 1 ahead when -s and its selection disagree,
+            // and then, with -z, takes an unterminated last record
+            // `X<delim>` to be terminated already (its NUL stands for "no
+            // character yet").
+            let quirk = eol == 0 && self.only_delimited == self.picked1 && !terminated && first + 1 == line_end;
+            match pending {
+                Some((s, e)) if e == line_end && terminated => ob.put(&chunk[s..=e]),
+                Some((s, e)) => {
+                    ob.put(&chunk[s..e]);
+                    if !quirk {
+                        ob.byte(eol);
+                    }
+                }
+                None if !quirk => ob.byte(eol),
+                None => {}
+            }
+            p = line_end + 1;
+        }
+    }
+
+    /// Fields when the delimiter is the record terminator (`-d '\n'`,
+    /// `-z -d ''`): the whole input is one record whose fields are the
+    /// lines, the last terminator ending it; GNU's quirks with a single
+    /// terminated line kept.
+    fn fields_of_lines(&self, recs: &mut Records) {
+        let Some(first) = recs.next() else { return };
+        let first = first.to_vec();
+        let f1 = chomp(&first, self.eol);
+        let mut cur = Cursor::new(&self.ranges);
+        let picked1 = cur.selected(1);
+        debug_assert_eq!(picked1, self.picked1);
+        let Some(second) = recs.next() else {
+            let terminated = f1.len() < first.len();
+            // GNU reads the first field ahead exactly when -s and the
+            // selection of field 1 disagree; it then sees the terminator
+            // as a delimiter.
+            if terminated && (self.only_delimited == picked1) {
+                out().write(if picked1 { f1 } else { b"" });
+                out().byte(self.eol);
+            } else if !self.only_delimited {
+                out().write(f1);
+                out().byte(self.eol);
+            }
+            return;
+        };
+        let od = self.out_delim.unwrap_or(b"");
+        let mut found = picked1;
+        if picked1 {
+            out().write(f1);
+        }
+        let mut n = 2u64;
+        let mut field = Some(second);
+        while let Some(rec) = field {
+            if cur.selected(n) {
+                if found {
+                    out().write(od);
+                }
+                found = true;
+                out().write(chomp(rec, self.eol));
+            } else if cur.done() {
+                break;
+            }
+            n = n.saturating_add(1);
+            field = recs.next();
+        }
+        // The rest is read (and dropped) as GNU does.
+        while recs.next().is_some() {}
+        out().byte(self.eol);
+    }
+
+    fn file(&self, name: &[u8], ob: &mut OutBuf) -> (bool, bool) {
+        let Some(input) = Input::open_or_report(name) else {
+            return (false, false);
+        };
+        let mut recs = Records::new(input.fd(), self.eol);
+        if self.fields && self.delim == self.eol {
+            self.fields_of_lines(&mut recs);
+        } else {
+            while let Some(chunk) = recs.next_chunk() {
+                if self.fields {
+                    self.fields(chunk, ob);
+                } else {
+                    self.bytes(chunk, ob);
+                }
+                if !out().ok() {
+                    break;
+                }
+            }
+            ob.flush();
+        }
+        if let Some(e) = recs.error() {
+            error(&[&quotef(name)], Some(e));
+            return (false, input.is_stdin());
+        }
+        (true, input.is_stdin())
+    }
+}
+
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    let mut list: Option<&[u8]> = None;
+    let mut fields = false;
+    let mut delim: Option<u8> = None;
+    let (mut only_delimited, mut complement, mut eol) = (false, false, b'\n');
+    let mut out_delim: Option<&'static [u8]> = None;
+    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    while let Some(o) = opts.next() {
+        let arg = o.arg.unwrap_or(b"");
+        match o.key {
+            'b' | 'c' | 'f' => {
+                if list.is_some() {
+                    usage_error(&SPEC, &[b"only one list may be specified"]);
+                }
+                list = Some(arg);
+                fields = o.key == 'f';
+            }
+            'd' => {
+                if arg.len() > 1 {
+                    usage_error(&SPEC, &[b"the delimiter must be a single character"]);
+                }
+                delim = Some(arg.first().copied().unwrap_or(0));
+            }
+            's' => only_delimited = true,
+            'z' => eol = 0,
+            opt::COMPLEMENT => complement = true,
+            // An empty output delimiter is a NUL byte in GNU 9.1.
+            opt::OUTPUT_DELIMITER => out_delim = Some(if arg.is_empty() { b"\0" } else { arg }),
+            _ => {}
+        }
+    }
+    let files = opts.operands();
+    let Some(list) = list else {
+        usage_error(&SPEC, &[b"you must specify a list of bytes, characters, or fields"]);
+    };
+    if delim.is_some() && !fields {
+        usage_error(
+            &SPEC,
+            &[b"an input delimiter may be specified only when operating on fields"],
+        );
+    }
+    if only_delimited && !fields {
+        usage_error(
+            &SPEC,
+            &[b"suppressing non-delimited lines makes sense\n\tonly when operating on fields"],
+        );
+    }
+    let mut ranges = match ranges::parse(list, false) {
+        Ok(r) => r,
+        Err(e) => usage_error(&SPEC, &[&e.message(!fields, sys::env::utf8_locale())]),
+    };
+    if complement {
+        ranges = ranges::complement(&ranges);
+    }
+    let delim = delim.unwrap_or(b'\t');
+    let delim_byte: &'static [u8] = alloc::vec![delim].leak();
+    let c = Cut {
+        picked1: ranges.first().is_some_and(|r| r.lo == 1),
+        ranges,
+        fields,
+        delim,
+        out_delim: if fields { Some(out_delim.unwrap_or(delim_byte)) } else { out_delim },
+        only_delimited,
+        eol,
+    };
+    let (mut ok, mut read_stdin) = (true, false);
+    let mut ob = OutBuf { buf: alloc::vec![0; OUT_BUF], len: 0 };
+    let default: &[&[u8]] = &[b"-"];
+    for &name in if files.is_empty() { default } else { &files[..] } {
+        let (good, stdin) = c.file(name, &mut ob);
+        ok &= good;
+        read_stdin |= stdin;
+        if !out().ok() {
+            break;
+        }
+    }
+    sys::io::finish_stdin(read_stdin, b"-", ok)
+}
