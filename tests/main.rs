@@ -24,5 +24,6 @@ mod tee;
 mod true_false;
 mod tty;
 mod uname;
+mod uniq;
 mod wc;
 mod yes;

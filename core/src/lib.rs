@@ -16,6 +16,7 @@ pub mod elide;
 pub mod escape;
 pub mod fmt;
 pub mod hosts;
+pub mod linecmp;
 pub mod locale;
 mod locale_print;
 pub mod num;

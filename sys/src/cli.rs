@@ -6,7 +6,7 @@ use crate::io::{err, error, out, program_name};
 use alloc::vec::Vec;
 use corebox_core::opt::{OptDef, Parser};
 
-pub use corebox_core::opt::Opt;
+pub use corebox_core::opt::{Opt, OPERAND};
 
 /// The key of the `--help` option every applet has.
 pub const HELP: char = '\u{f8fe}';
@@ -44,7 +44,22 @@ pub fn parse(spec: &'static Spec, args: &'static [&'static [u8]]) -> Args {
     }
 }
 
+/// Starts parsing like [`parse`], but in getopt's RETURN_IN_ORDER mode
+/// (a `-` optstring): operands before `--` come back in place as options
+/// with key [`OPERAND`] (uniq, join).
+pub fn parse_in_order(spec: &'static Spec, args: &'static [&'static [u8]]) -> Args {
+    Args {
+        spec,
+        parser: Parser::new(spec.opts, args, false).in_order(),
+    }
+}
+
 impl Args {
+    /// The arguments not parsed yet, for a caller that stops parsing.
+    pub fn rest(&self) -> &'static [&'static [u8]] {
+        self.parser.rest()
+    }
+
     /// The next option, or None when only operands remain.
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Option<Opt<'static>> {
@@ -178,10 +193,7 @@ pub fn choice<T: Copy>(spec: &Spec, option: &[u8], arg: &[u8], words: &[(&[u8], 
     if let Some((_, v)) = words.iter().find(|(w, _)| *w == arg) {
         return *v;
     }
-    let matches: Vec<&(&[u8], T)> = words
-        .iter()
-        .filter(|(w, _)| w.starts_with(arg) && !arg.is_empty())
-        .collect();
+    let matches: Vec<&(&[u8], T)> = words.iter().filter(|(w, _)| w.starts_with(arg)).collect();
     if matches.len() == 1 {
         return matches[0].1;
     }

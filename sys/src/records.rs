@@ -6,7 +6,7 @@ use crate::errno::Errno;
 use crate::io::Fd;
 use alloc::vec;
 use alloc::vec::Vec;
-use corebox_core::memchr::memchr;
+use corebox_core::memchr::{memchr, memrchr};
 
 const INITIAL: usize = 64 * 1024;
 
@@ -30,9 +30,15 @@ pub struct Records {
 
 impl Records {
     pub fn new(fd: Fd, delim: u8) -> Records {
+        Records::with_capacity(fd, delim, INITIAL)
+    }
+
+    /// A reader whose buffer starts at `cap` bytes (bigger reads for
+    /// callers that take whole blocks, see [`Records::next_block`]).
+    pub fn with_capacity(fd: Fd, delim: u8, cap: usize) -> Records {
         Records {
             fd,
-            buf: vec![0; INITIAL],
+            buf: vec![0; cap.max(16)],
             start: 0,
             end: 0,
             scanned: 0,
@@ -48,6 +54,32 @@ impl Records {
     pub fn next(&mut self) -> Option<&[u8]> {
         loop {
             if let Some(i) = memchr(self.delim, &self.buf[self.scanned..self.end]) {
+                let from = self.start;
+                self.start = self.scanned + i + 1;
+                self.scanned = self.start;
+                return Some(&self.buf[from..self.start]);
+            }
+            self.scanned = self.end;
+            if self.eof {
+                if self.start == self.end {
+                    return None;
+                }
+                let from = self.start;
+                self.start = self.end;
+                return Some(&self.buf[from..self.end]);
+            }
+            self.fill();
+        }
+    }
+
+    /// Every complete record buffered (at least one), or at the end of the
+    /// input the last record that lacks its delimiter, taken at once: for
+    /// callers that scan records themselves and compare neighbours without
+    /// copying them (uniq). `None` at the end of the input or after a read
+    /// error.
+    pub fn next_block(&mut self) -> Option<&[u8]> {
+        loop {
+            if let Some(i) = memrchr(self.delim, &self.buf[self.scanned..self.end]) {
                 let from = self.start;
                 self.start = self.scanned + i + 1;
                 self.scanned = self.start;
@@ -146,6 +178,30 @@ mod tests {
         assert_eq!(recs.len(), 2);
         assert_eq!(recs[0].len(), INITIAL * 3 + 6);
         assert_eq!(recs[1], b"tail");
+    }
+
+    #[test]
+    fn blocks_end_on_a_delimiter() {
+        let (r, w) = crate::fs::pipe().unwrap();
+        let mut input = Vec::new();
+        for i in 0..5000u32 {
+            input.extend_from_slice(i.to_string().as_bytes());
+            input.push(b'\n');
+        }
+        input.extend_from_slice(b"end");
+        let expect = input.clone();
+        let writer = std::thread::spawn(move || {
+            w.fd().write_all(&input).unwrap();
+            drop(w);
+        });
+        let mut recs = Records::with_capacity(r.fd(), b'\n', 100);
+        let mut all = Vec::new();
+        while let Some(b) = recs.next_block() {
+            assert!(b.ends_with(b"\n") || b == b"end");
+            all.extend_from_slice(b);
+        }
+        writer.join().unwrap();
+        assert_eq!(all, expect);
     }
 
     #[test]

@@ -147,4 +147,39 @@ for loc in C C.UTF-8; do
     want "${w%%|*}" && LABEL="${w%%|*} (LC_ALL=$loc)" bench "${w%%|*}" wc "LC_ALL=$loc @ ${w#*|} $WORK/text"
   done
 done
+if want uniq || want uniq-c || want comm || want join; then
+  # Sorted text with runs of 1 to 4 equal lines (uniq), and two sorted
+  # files of keyed records sharing about half of their keys (comm, join).
+  python3 - "$WORK" "$SIZE" <<'PY'
+import random, sys
+size = sys.argv[2]
+mult = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+want = int(size[:-1]) * mult[size[-1]] if size[-1] in mult else int(size)
+want = min(want, 256 << 20)
+random.seed(2)
+with open(sys.argv[1] + "/sorted", "w") as f:
+    n = i = 0
+    while n < want:
+        line = "%09d some text here %d\n" % (i, i % 97)
+        c = random.randint(1, 4)
+        f.write(line * c)
+        n += len(line) * c
+        i += 1
+with open(sys.argv[1] + "/keys1", "w") as f1, open(sys.argv[1] + "/keys2", "w") as f2:
+    n = i = 0
+    while n < want // 2:
+        r = random.random()
+        if r < 0.75:
+            line = "%09d left %d\n" % (i, i % 89)
+            f1.write(line)
+            n += len(line)
+        if r > 0.25:
+            f2.write("%09d right %d\n" % (i, i % 83))
+        i += 1
+PY
+fi
+bench uniq uniq "@ $WORK/sorted > /dev/null"
+bench uniq-c uniq "@ -c $WORK/sorted > /dev/null"
+bench comm comm "@ $WORK/keys1 $WORK/keys2 > /dev/null"
+bench join join "@ $WORK/keys1 $WORK/keys2 > /dev/null"
 bench_exec
