@@ -13,6 +13,7 @@ mod getopt;
 mod head;
 mod help;
 mod ids;
+mod join;
 mod link_unlink;
 mod multicall;
 mod nproc;
