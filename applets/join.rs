@@ -78,8 +78,12 @@ struct Line {
 
 impl Line {
     /// Field `n` (0-based), empty when missing.
+    #[inline(always)]
     fn field(&self, n: usize) -> &[u8] {
-        self.fields.get(n).map_or(&[][..], |&(a, b)| &self.text[a..b])
+        match self.fields.get(n) {
+            Some(&(a, b)) => &self.text[a..b],
+            None => b"",
+        }
     }
 }
 
@@ -98,8 +102,7 @@ struct File {
     key: usize,
     /// Lines read so far (for the disorder diagnostic).
     line_no: u64,
-    /// The join field of the line read before, for order checks.
-    prev_key: Vec<u8>,
+    /// A line was read before (and not a header): check the order.
     has_prev: bool,
     warned: bool,
     /// Print its unpairable lines (-a, -v).
@@ -132,8 +135,9 @@ struct Join {
 }
 
 impl Join {
-    /// Reads the next line of `f` into `line`; false at the end.
-    fn get_line(&self, f: &mut File, line: &mut Line) -> bool {
+    /// Reads the next line of `f` into `line`, checking its order after
+    /// `prev`, the line read before; false at the end.
+    fn get_line(&self, f: &mut File, line: &mut Line, prev: &Line) -> bool {
         let Some(rec) = f.reader.next() else {
             if let Some(e) = f.reader.error() {
                 error(&[b"read error"], Some(e));
@@ -154,19 +158,16 @@ impl Join {
             }
             t => linecmp::split_fields(&line.text, t, &mut line.fields),
         }
-        if self.check != Check::Disabled {
-            let key = line.field(f.key);
-            if f.has_prev
-                && !f.warned
-                && (self.check == Check::Enabled || self.seen_unpairable)
-                && linecmp::compare(&f.prev_key, key, self.fold) == Ordering::Greater
-            {
-                self.disorder(f, &line.text);
-            }
-            f.prev_key.clear();
-            f.prev_key.extend_from_slice(key);
-            f.has_prev = true;
+        if f.has_prev
+            && !f.warned
+            && (self.check == Check::Enabled
+                || (self.check == Check::Default && self.seen_unpairable))
+            && linecmp::compare(prev.field(f.key), line.field(f.key), self.fold)
+                == Ordering::Greater
+        {
+            self.disorder(f, &line.text);
         }
+        f.has_prev = true;
         true
     }
 
@@ -204,7 +205,29 @@ impl Join {
         } else {
             line.map_or(0, |l| l.fields.len())
         };
-        for i in (0..n).filter(|&i| i != key) {
+        self.fields(line, 0, key.min(n));
+        self.fields(line, key.saturating_add(1), n);
+    }
+
+    /// Fields `from..to` of `line`, each after a separator; in one copy
+    /// when the line has them that way already (single separators, no
+    /// empty field to fill).
+    fn fields(&mut self, line: Option<&Line>, from: usize, to: usize) {
+        if from >= to {
+            return;
+        }
+        if let Some(l) = line.filter(|l| to <= l.fields.len()) {
+            let sep = self.sep();
+            let f = &l.fields[from..to];
+            let plain = f.windows(2).all(|w| w[0].1 + 1 == w[1].0 && l.text[w[0].1] == sep)
+                && (self.empty.is_none() || f.iter().all(|&(a, b)| a < b));
+            if plain {
+                self.line.push(sep);
+                self.line.extend_from_slice(&l.text[f[0].0..f[f.len() - 1].1]);
+                return;
+            }
+        }
+        for i in from..to {
             self.line.push(self.sep());
             self.field(line, i);
         }
@@ -242,6 +265,7 @@ impl Join {
         }
     }
 
+    #[inline(always)]
     fn key_cmp(&self, f: &[File; 2], a: &Line, b: &Line) -> Ordering {
         linecmp::compare(a.field(f[0].key), b.field(f[1].key), self.fold)
     }
@@ -250,9 +274,11 @@ impl Join {
         // The lines of each file that share a join field, plus the next one.
         let mut seq: [Vec<Line>; 2] = [Vec::new(), Vec::new()];
         let mut n = [0usize; 2];
+        let none = Line::default();
+        let mut spare = Line::default();
         for i in 0..2 {
             seq[i].push(Line::default());
-            n[i] = self.get_line(&mut f[i], &mut seq[i][0]) as usize;
+            n[i] = self.get_line(&mut f[i], &mut seq[i][0], &none) as usize;
         }
         if self.auto {
             for i in 0..2 {
@@ -265,7 +291,7 @@ impl Join {
             for i in 0..2 {
                 f[i].has_prev = false;
                 if n[i] > 0 {
-                    n[i] = self.get_line(&mut f[i], &mut seq[i][0]) as usize;
+                    n[i] = self.get_line(&mut f[i], &mut seq[i][0], &none) as usize;
                 }
             }
         }
@@ -275,7 +301,8 @@ impl Join {
                     if f[0].unpaired {
                         self.print_unpaired(f, 0, &seq[0][0]);
                     }
-                    n[0] = self.get_line(&mut f[0], &mut seq[0][0]) as usize;
+                    n[0] = self.get_line(&mut f[0], &mut spare, &seq[0][0]) as usize;
+                    core::mem::swap(&mut spare, &mut seq[0][0]);
                     self.seen_unpairable = true;
                     continue;
                 }
@@ -283,7 +310,8 @@ impl Join {
                     if f[1].unpaired {
                         self.print_unpaired(f, 1, &seq[1][0]);
                     }
-                    n[1] = self.get_line(&mut f[1], &mut seq[1][0]) as usize;
+                    n[1] = self.get_line(&mut f[1], &mut spare, &seq[1][0]) as usize;
+                    core::mem::swap(&mut spare, &mut seq[1][0]);
                     self.seen_unpairable = true;
                     continue;
                 }
@@ -303,7 +331,8 @@ impl Join {
                         let (a, b) = seq.split_at_mut(1);
                         (&mut b[0], &a[0])
                     };
-                    if !self.get_line(&mut f[i], &mut s[n[i]]) {
+                    let (read, next) = s.split_at_mut(n[i]);
+                    if !self.get_line(&mut f[i], &mut next[0], &read[n[i] - 1]) {
                         eof[i] = true;
                         break;
                     }
@@ -350,10 +379,12 @@ impl Join {
             if n[1 - i] > 0 {
                 self.seen_unpairable = true;
             }
-            while self.get_line(&mut f[i], &mut line) {
+            let mut last = core::mem::take(&mut seq[i][0]);
+            while self.get_line(&mut f[i], &mut line, &last) {
                 if f[i].unpaired {
                     self.print_unpaired(f, i, &line);
                 }
+                core::mem::swap(&mut line, &mut last);
                 if f[i].warned && !f[i].unpaired {
                     break;
                 }
@@ -597,7 +628,6 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         reader: Records::new(inputs[i].fd(), j.delim),
         key: keys[i].unwrap_or(0),
         line_no: 0,
-        prev_key: Vec::new(),
         has_prev: false,
         warned: false,
         unpaired: unpaired[i],

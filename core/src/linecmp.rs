@@ -7,8 +7,10 @@ use core::cmp::Ordering;
 
 /// A field separator for uniq's `-f` and join's default splitting (a
 /// newline is one too, within `-z` records).
+#[inline(always)]
 pub fn is_blank(b: u8) -> bool {
-    b == b' ' || b == b'\t' || b == b'\n'
+    // Most bytes are above the space: one comparison rejects them.
+    b <= b' ' && (b == b' ' || b == b'\t' || b == b'\n')
 }
 
 /// What is left of `line` after skipping `fields` blank-separated fields
@@ -32,6 +34,7 @@ pub fn skip_fields_chars(line: &[u8], fields: usize, chars: usize) -> &[u8] {
 
 /// Byte order of `a` and `b`, ASCII letters compared as upper case when
 /// `fold` (shorter first when one is a prefix of the other).
+#[inline]
 pub fn compare(a: &[u8], b: &[u8], fold: bool) -> Ordering {
     if !fold {
         return compare_bytes(a, b);
@@ -101,44 +104,87 @@ pub fn same_bytes(a: &[u8], b: &[u8]) -> bool {
 /// empty line has no field at all.
 pub fn split_fields(line: &[u8], tab: Option<u8>, out: &mut alloc::vec::Vec<(usize, usize)>) {
     out.clear();
+    let mut f = Fields {
+        line,
+        tab,
+        at: 0,
+        state: State::Start,
+    };
     if line.is_empty() {
         return;
     }
-    match tab {
-        Some(t) => {
-            let mut start = 0;
-            for i in memchr::memchr_iter(t, line) {
-                out.push((start, i));
-                start = i + 1;
+    // One extend, not a call to push per field.
+    out.extend(core::iter::from_fn(move || f.next()));
+}
+
+#[derive(PartialEq)]
+enum State {
+    Start,
+    Fields,
+    /// Trailing blanks: an empty field is left.
+    Empty,
+    Done,
+}
+
+struct Fields<'a> {
+    line: &'a [u8],
+    tab: Option<u8>,
+    at: usize,
+    state: State,
+}
+
+impl Fields<'_> {
+    #[inline(always)]
+    fn next(&mut self) -> Option<(usize, usize)> {
+        let line = self.line;
+        let mut i = self.at;
+        match self.state {
+            State::Done => return None,
+            State::Empty => {
+                self.state = State::Done;
+                return Some((line.len(), line.len()));
             }
-            out.push((start, line.len()));
+            State::Start => {
+                self.state = State::Fields;
+                if self.tab.is_none() {
+                    while i < line.len() && is_blank(line[i]) {
+                        i += 1;
+                    }
+                    if i == line.len() {
+                        self.state = State::Done;
+                        return None;
+                    }
+                }
+            }
+            State::Fields => {}
         }
-        None => {
-            let mut i = 0;
+        if let Some(t) = self.tab {
+            return Some(match memchr::memchr(t, &line[i..]) {
+                Some(k) => {
+                    self.at = i + k + 1;
+                    (i, i + k)
+                }
+                None => {
+                    self.state = State::Done;
+                    (i, line.len())
+                }
+            });
+        }
+        let start = i;
+        i = memchr::memchr3(b' ', b'\t', b'\n', &line[i..]).map_or(line.len(), |k| i + k);
+        let end = i;
+        if i == line.len() {
+            self.state = State::Done;
+        } else {
             while i < line.len() && is_blank(line[i]) {
                 i += 1;
             }
             if i == line.len() {
-                return;
-            }
-            loop {
-                let start = i;
-                while i < line.len() && !is_blank(line[i]) {
-                    i += 1;
-                }
-                out.push((start, i));
-                if i == line.len() {
-                    return;
-                }
-                while i < line.len() && is_blank(line[i]) {
-                    i += 1;
-                }
-                if i == line.len() {
-                    out.push((i, i));
-                    return;
-                }
+                self.state = State::Empty;
             }
         }
+        self.at = i;
+        Some((start, end))
     }
 }
 
