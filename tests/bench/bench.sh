@@ -149,7 +149,8 @@ for loc in C C.UTF-8; do
 done
 if want uniq || want uniq-c || want comm || want join; then
   # Sorted text with runs of 1 to 4 equal lines (uniq), and two sorted
-  # files of keyed records sharing about half of their keys (comm, join).
+  # files of keyed records sharing half of their keys (join), a quarter
+  # of their lines (comm).
   python3 - "$WORK" "$SIZE" <<'PY'
 import random, sys
 size = sys.argv[2]
@@ -174,7 +175,9 @@ with open(sys.argv[1] + "/keys1", "w") as f1, open(sys.argv[1] + "/keys2", "w") 
             f1.write(line)
             n += len(line)
         if r > 0.25:
-            f2.write("%09d right %d\n" % (i, i % 83))
+            # Half of the shared keys have equal lines (comm's column 3).
+            side = "left" if i % 2 else "right"
+            f2.write("%09d %s %d\n" % (i, side, i % (89 if i % 2 else 83)))
         i += 1
 PY
 fi
