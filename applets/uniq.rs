@@ -61,15 +61,10 @@ use sys::fs::{self, Input};
 use sys::io::{error, out};
 use sys::records::{chomp, Records};
 
+/// Where empty lines go: --all-repeated uses None, Prepend and Separate,
+/// --group all but None (one type, so one `choice` in the binary).
 #[derive(Clone, Copy, PartialEq)]
-enum Delimit {
-    None,
-    Prepend,
-    Separate,
-}
-
-#[derive(Clone, Copy, PartialEq)]
-enum Group {
+enum Method {
     None,
     Prepend,
     Append,
@@ -89,8 +84,8 @@ struct Config {
     first_repeated: bool,
     later_repeated: bool,
     count: bool,
-    delimit: Delimit,
-    group: Group,
+    delimit: Method,
+    group: Method,
 }
 
 impl Config {
@@ -177,16 +172,16 @@ fn filter_plain(c: &Config, recs: &mut Records) {
             };
             if new_group
                 && match c.group {
-                    Group::None => false,
-                    Group::Prepend | Group::Both => true,
-                    Group::Append | Group::Separate => printed_any,
+                    Method::None => false,
+                    Method::Prepend | Method::Both => true,
+                    Method::Append | Method::Separate => printed_any,
                 }
             {
                 out().write(&block[run..pos]);
                 out().byte(d);
                 run = pos;
             }
-            if new_group || c.group != Group::None {
+            if new_group || c.group != Method::None {
                 prev = Some((pos, end));
                 have_prev = true;
                 printed_any = true;
@@ -208,7 +203,7 @@ fn filter_plain(c: &Config, recs: &mut Records) {
             return;
         }
     }
-    if printed_any && matches!(c.group, Group::Append | Group::Both) {
+    if printed_any && matches!(c.group, Method::Append | Method::Both) {
         out().byte(d);
     }
 }
@@ -240,13 +235,13 @@ fn filter_counting(c: &Config, recs: &mut Records) {
             if matched {
                 repeats = repeats.saturating_add(1);
             }
-            if c.delimit != Delimit::None {
+            if c.delimit != Method::None {
                 if !matched {
                     if repeats > 0 {
                         first_delimiter = false;
                     }
                 } else if repeats == 1
-                    && (c.delimit == Delimit::Prepend || !first_delimiter)
+                    && (c.delimit == Method::Prepend || !first_delimiter)
                 {
                     out().byte(d);
                 }
@@ -284,8 +279,8 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         first_repeated: true,
         later_repeated: false,
         count: false,
-        delimit: Delimit::None,
-        group: Group::None,
+        delimit: Method::None,
+        group: Method::None,
     };
     let mut files: Vec<&[u8]> = Vec::new();
     let add_file = |files: &mut Vec<&'static [u8]>, name: &'static [u8]| {
@@ -343,15 +338,15 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                 c.unique = false;
                 c.later_repeated = true;
                 c.delimit = match o.arg {
-                    None => Delimit::None,
+                    None => Method::None,
                     Some(m) => sys::cli::choice(
                         &SPEC,
                         b"--all-repeated",
                         m,
                         &[
-                            (b"none", Delimit::None),
-                            (b"prepend", Delimit::Prepend),
-                            (b"separate", Delimit::Separate),
+                            (b"none", Method::None),
+                            (b"prepend", Method::Prepend),
+                            (b"separate", Method::Separate),
                         ],
                     ),
                 };
@@ -359,16 +354,16 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             }
             opt::GROUP => {
                 c.group = match o.arg {
-                    None => Group::Separate,
+                    None => Method::Separate,
                     Some(m) => sys::cli::choice(
                         &SPEC,
                         b"--group",
                         m,
                         &[
-                            (b"prepend", Group::Prepend),
-                            (b"append", Group::Append),
-                            (b"separate", Group::Separate),
-                            (b"both", Group::Both),
+                            (b"prepend", Method::Prepend),
+                            (b"append", Method::Append),
+                            (b"separate", Method::Separate),
+                            (b"both", Method::Both),
                         ],
                     ),
                 }
@@ -393,7 +388,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             add_file(&mut files, a);
         }
     }
-    if c.group != Group::None && output_option {
+    if c.group != Method::None && output_option {
         usage_error(&SPEC, &[b"--group is mutually exclusive with -c/-d/-D/-u"]);
     }
     if c.count && c.later_repeated {
