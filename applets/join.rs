@@ -482,11 +482,11 @@ impl Operands {
             match self.kinds[at] {
                 Operand::File => usage_error(&SPEC, &[b"extra operand ", &quoteaf(name)]),
                 Operand::J1 => {
-                    j_count[0] -= 1;
+                    j_count[0] = j_count[0].saturating_sub(1);
                     set_key(&mut keys[0], field_number(arg));
                 }
                 Operand::J2 => {
-                    j_count[1] -= 1;
+                    j_count[1] = j_count[1].saturating_sub(1);
                     set_key(&mut keys[1], field_number(arg));
                 }
                 Operand::Format => add_format(format, arg),
