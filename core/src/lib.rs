@@ -17,6 +17,7 @@ pub mod escape;
 pub mod fmt;
 pub mod fold;
 pub mod hosts;
+pub mod linecmp;
 pub mod locale;
 mod locale_print;
 pub mod num;

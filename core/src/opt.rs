@@ -92,6 +92,10 @@ impl OptError {
     }
 }
 
+/// The key of an operand returned in place by a parser in
+/// [`Parser::in_order`] mode (getopt's `-` optstring, which returns 1).
+pub const OPERAND: char = '\u{1}';
+
 /// Iterates over the options of `args` (which excludes argv[0]); operands
 /// are collected in [`Parser::operands`], in order.
 pub struct Parser<'a> {
@@ -102,6 +106,8 @@ pub struct Parser<'a> {
     cluster: usize,
     /// Stop at the first operand (POSIXLY_CORRECT, or a `+` optstring).
     stop_at_operand: bool,
+    /// Return operands in place as [`OPERAND`] options.
+    in_order: bool,
     done: bool,
     pub operands: Vec<&'a [u8]>,
 }
@@ -114,9 +120,24 @@ impl<'a> Parser<'a> {
             next: 0,
             cluster: 0,
             stop_at_operand,
+            in_order: false,
             done: false,
             operands: Vec::new(),
         }
+    }
+
+    /// getopt's RETURN_IN_ORDER (a `-` optstring): operands before `--`
+    /// come back in place as [`OPERAND`] options, whatever POSIXLY_CORRECT
+    /// says; those after `--` go to [`Parser::operands`].
+    pub fn in_order(mut self) -> Self {
+        self.in_order = true;
+        self.stop_at_operand = false;
+        self
+    }
+
+    /// The arguments not looked at yet (after an option or operand).
+    pub fn rest(&self) -> &'a [&'a [u8]] {
+        &self.args[self.next.min(self.args.len())..]
     }
 
     /// Everything after the options: the operands, including those after `--`.
@@ -289,8 +310,14 @@ impl<'a> Iterator for Parser<'a> {
                 self.rest_are_operands();
                 return None;
             }
-            self.operands.push(arg);
             self.next += 1;
+            if self.in_order {
+                return Some(Ok(Opt {
+                    key: OPERAND,
+                    arg: Some(arg),
+                }));
+            }
+            self.operands.push(arg);
         }
     }
 }
@@ -468,5 +495,29 @@ mod tests {
             o,
             vec![Ok(('v', None)), Err(b"invalid option -- 'k'".to_vec())]
         );
+    }
+
+    #[test]
+    fn in_order_returns_operands_in_place() {
+        let args: &[&[u8]] = &[b"a", b"-v", b"-", b"+1", b"--", b"-q", b"b"];
+        let mut p = Parser::new(DEFS, args, true).in_order();
+        let mut seen = vec![];
+        while let Some(r) = p.next() {
+            let o = r.unwrap();
+            seen.push((o.key, o.arg.map(Vec::from)));
+            if seen.len() == 1 {
+                assert_eq!(p.rest().len(), 6);
+            }
+        }
+        assert_eq!(
+            seen,
+            vec![
+                (OPERAND, Some(b"a".to_vec())),
+                ('v', None),
+                (OPERAND, Some(b"-".to_vec())),
+                (OPERAND, Some(b"+1".to_vec())),
+            ]
+        );
+        assert_eq!(p.operands, vec![&b"-q"[..], b"b"]);
     }
 }

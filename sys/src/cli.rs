@@ -6,7 +6,7 @@ use crate::io::{err, error, out, program_name};
 use alloc::vec::Vec;
 use corebox_core::opt::{OptDef, Parser};
 
-pub use corebox_core::opt::Opt;
+pub use corebox_core::opt::{Opt, OPERAND};
 
 /// The key of the `--help` option every applet has.
 pub const HELP: char = '\u{f8fe}';
@@ -44,7 +44,22 @@ pub fn parse(spec: &'static Spec, args: &'static [&'static [u8]]) -> Args {
     }
 }
 
+/// Starts parsing like [`parse`], but in getopt's RETURN_IN_ORDER mode
+/// (a `-` optstring): operands before `--` come back in place as options
+/// with key [`OPERAND`] (uniq, join).
+pub fn parse_in_order(spec: &'static Spec, args: &'static [&'static [u8]]) -> Args {
+    Args {
+        spec,
+        parser: Parser::new(spec.opts, args, false).in_order(),
+    }
+}
+
 impl Args {
+    /// The arguments not parsed yet, for a caller that stops parsing.
+    pub fn rest(&self) -> &'static [&'static [u8]] {
+        self.parser.rest()
+    }
+
     /// The next option, or None when only operands remain.
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Option<Opt<'static>> {
@@ -191,17 +206,35 @@ pub fn quoteaf(name: &[u8]) -> Vec<u8> {
 /// `invalid argument 'X' for '--opt'` / `ambiguous argument` message, the
 /// list of valid arguments, the `Try` line, and exit.
 pub fn choice<T: Copy>(spec: &Spec, option: &[u8], arg: &[u8], words: &[(&[u8], T)]) -> T {
-    if let Some((_, v)) = words.iter().find(|(w, _)| *w == arg) {
-        return *v;
+    words[choice_index(spec, option, arg, &|i| words.get(i).map(|w| w.0))].1
+}
+
+/// [`choice`] without its type parameter (one copy in the binary): the
+/// index of the word, `word(i)` giving the i-th one.
+fn choice_index<'w>(
+    spec: &Spec,
+    option: &[u8],
+    arg: &[u8],
+    word: &dyn Fn(usize) -> Option<&'w [u8]>,
+) -> usize {
+    let (mut first, mut matches) = (0, 0);
+    let mut i = 0;
+    while let Some(w) = word(i) {
+        if w == arg {
+            return i;
+        }
+        if w.starts_with(arg) {
+            if matches == 0 {
+                first = i;
+            }
+            matches += 1;
+        }
+        i += 1;
     }
-    let matches: Vec<&(&[u8], T)> = words
-        .iter()
-        .filter(|(w, _)| w.starts_with(arg) && !arg.is_empty())
-        .collect();
-    if matches.len() == 1 {
-        return matches[0].1;
+    if matches == 1 {
+        return first;
     }
-    let what: &[u8] = if matches.is_empty() {
+    let what: &[u8] = if matches == 0 {
         b"invalid argument "
     } else {
         b"ambiguous argument "
@@ -209,10 +242,12 @@ pub fn choice<T: Copy>(spec: &Spec, option: &[u8], arg: &[u8], words: &[(&[u8], 
     error(&[what, &quote(arg), b" for ", &quote(option)], None);
     let mut list = Vec::new();
     list.extend_from_slice(b"Valid arguments are:\n");
-    for (w, _) in words {
+    i = 0;
+    while let Some(w) = word(i) {
         list.extend_from_slice(b"  - ");
         list.extend_from_slice(&quote(w));
         list.push(b'\n');
+        i += 1;
     }
     err(&list);
     try_help(spec)

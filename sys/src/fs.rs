@@ -349,6 +349,13 @@ pub fn splice_all_via_pipe(from: Fd, to: Fd) -> core::result::Result<(), (bool, 
     }
 }
 
+/// Makes `path` (created, or truncated) the standard output, as
+/// `freopen(path, "w", stdout)` does (uniq's OUTPUT operand).
+pub fn reopen_stdout(path: &[u8]) -> Result<()> {
+    let f = open(path, Open::WriteTrunc)?;
+    rustix::stdio::dup2_stdout(&f.0).map_err(Errno::from)
+}
+
 /// An input operand: the named file, or standard input for `-`.
 pub struct Input {
     file: Option<File>,

@@ -30,9 +30,15 @@ pub struct Records {
 
 impl Records {
     pub fn new(fd: Fd, delim: u8) -> Records {
+        Records::with_capacity(fd, delim, INITIAL)
+    }
+
+    /// A reader whose buffer starts at `cap` bytes (bigger reads for
+    /// callers that take whole blocks, see [`Records::next_chunk`]).
+    pub fn with_capacity(fd: Fd, delim: u8, cap: usize) -> Records {
         Records {
             fd,
-            buf: vec![0; INITIAL],
+            buf: vec![0; cap.max(16)],
             start: 0,
             end: 0,
             scanned: 0,
@@ -193,6 +199,30 @@ mod tests {
         writer.join().unwrap();
         assert_eq!(first, b"ab\n");
         assert_eq!(all, input);
+    }
+
+    #[test]
+    fn blocks_end_on_a_delimiter() {
+        let (r, w) = crate::fs::pipe().unwrap();
+        let mut input = Vec::new();
+        for i in 0..5000u32 {
+            input.extend_from_slice(i.to_string().as_bytes());
+            input.push(b'\n');
+        }
+        input.extend_from_slice(b"end");
+        let expect = input.clone();
+        let writer = std::thread::spawn(move || {
+            w.fd().write_all(&input).unwrap();
+            drop(w);
+        });
+        let mut recs = Records::with_capacity(r.fd(), b'\n', 100);
+        let mut all = Vec::new();
+        while let Some(b) = recs.next_chunk() {
+            assert!(b.ends_with(b"\n") || b == b"end");
+            all.extend_from_slice(b);
+        }
+        writer.join().unwrap();
+        assert_eq!(all, expect);
     }
 
     #[test]

@@ -196,4 +196,42 @@ bench paste paste "@ $WORK/tsv $WORK/tsv > /dev/null"
 bench paste-s paste "@ -s -d , $WORK/tsv > /dev/null"
 bench fold fold "@ -w 30 $WORK/tsv > /dev/null"
 bench fold-s fold "@ -s -w 30 $WORK/tsv > /dev/null"
+if want uniq || want uniq-c || want comm || want join; then
+  # Sorted text with runs of 1 to 4 equal lines (uniq), and two sorted
+  # files of keyed records sharing half of their keys (join), a quarter
+  # of their lines (comm).
+  python3 - "$WORK" "$SIZE" <<'PY'
+import random, sys
+size = sys.argv[2]
+mult = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+want = int(size[:-1]) * mult[size[-1]] if size[-1] in mult else int(size)
+want = min(want, 256 << 20)
+random.seed(2)
+with open(sys.argv[1] + "/sorted", "w") as f:
+    n = i = 0
+    while n < want:
+        line = "%09d some text here %d\n" % (i, i % 97)
+        c = random.randint(1, 4)
+        f.write(line * c)
+        n += len(line) * c
+        i += 1
+with open(sys.argv[1] + "/keys1", "w") as f1, open(sys.argv[1] + "/keys2", "w") as f2:
+    n = i = 0
+    while n < want // 2:
+        r = random.random()
+        if r < 0.75:
+            line = "%09d left %d\n" % (i, i % 89)
+            f1.write(line)
+            n += len(line)
+        if r > 0.25:
+            # Half of the shared keys have equal lines (comm's column 3).
+            side = "left" if i % 2 else "right"
+            f2.write("%09d %s %d\n" % (i, side, i % (89 if i % 2 else 83)))
+        i += 1
+PY
+fi
+bench uniq uniq "@ $WORK/sorted > /dev/null"
+bench uniq-c uniq "@ -c $WORK/sorted > /dev/null"
+bench comm comm "@ $WORK/keys1 $WORK/keys2 > /dev/null"
+bench join join "@ $WORK/keys1 $WORK/keys2 > /dev/null"
 bench_exec

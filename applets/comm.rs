@@ -1,0 +1,277 @@
+// corebox applet
+// name: comm
+// usage: [OPTION]... FILE1 FILE2
+// option: -1
+// option: -2
+// option: -3
+// option: --check-order
+// option: --nocheck-order
+// option: --output-delimiter=STR
+// option: --total
+// option: -z, --zero-terminated
+// help:
+// Compare sorted files FILE1 and FILE2 line by line.
+//
+// When FILE1 or FILE2 (not both) is -, read standard input.
+//
+// With no options, produce three-column output.  Column one contains
+// lines unique to FILE1, column two contains lines unique to FILE2,
+// and column three contains lines common to both files.
+//
+//   -1                      suppress column 1 (lines unique to FILE1)
+//   -2                      suppress column 2 (lines unique to FILE2)
+//   -3                      suppress column 3 (lines that appear in both files)
+//
+//       --check-order       check that the input is correctly sorted, even
+//                             if all input lines are pairable
+//       --nocheck-order     do not check that the input is correctly sorted
+//       --output-delimiter=STR  separate columns with STR
+//       --total             output a summary
+//   -z, --zero-terminated   line delimiter is NUL, not newline
+//       --help        display this help and exit
+//       --version     output version information and exit
+//
+// Note, comparisons honor the rules specified by 'LC_COLLATE'.
+//
+// Examples:
+//   comm -12 file1 file2  Print only lines present in both file1 and file2.
+//   comm -3 file1 file2  Print lines in file1 not in file2, and vice versa.
+
+use super::{opt, SPEC};
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+use corebox_core::linecmp::compare_bytes;
+use sys::cli::{quote, quotef, usage_error};
+use sys::fs::{self, Input};
+use sys::io::{error, out};
+use sys::records::{chomp, Records};
+
+#[derive(Clone, Copy, PartialEq)]
+enum Check {
+    Default,
+    Enabled,
+    Disabled,
+}
+
+/// One input: its last three lines (without delimiter), newest last.
+struct Side {
+    name: &'static [u8],
+    /// Which reader: both sides share one for `comm - -`, as GNU's two
+    /// reads of one stdin stream interleave.
+    reader: usize,
+    /// The last three lines read, the newest at `lines % 3`.
+    bufs: [Vec<u8>; 3],
+    lines: usize,
+    at_end: bool,
+    warned: bool,
+}
+
+struct Comm {
+    show: [bool; 3],
+    delim: u8,
+    sep: Vec<u8>,
+    check: Check,
+    seen_unpairable: bool,
+}
+
+impl Side {
+    fn cur(&self) -> &[u8] {
+        &self.bufs[self.lines % 3]
+    }
+}
+
+impl Comm {
+    /// GNU's check_order: warns once per file (or dies with
+    /// --check-order) when `cur` sorts before `prev`.
+    fn check_order(&self, which: usize, prev: &[u8], cur: &[u8], warned: &mut bool) {
+        if self.check == Check::Disabled
+            || (self.check == Check::Default && !self.seen_unpairable)
+            || *warned
+        {
+            return;
+        }
+        if compare_bytes(prev, cur) == Ordering::Greater {
+            error(&[b"file ", &[b'1' + which as u8], b" is not in sorted order"], None);
+            if self.check == Check::Enabled {
+                sys::rt::exit(1);
+            }
+            *warned = true;
+        }
+    }
+
+    /// Reads the next line of side `i` (checking its order).
+    fn advance(&self, s: &mut Side, which: usize, readers: &mut [Records]) {
+        let r = &mut readers[s.reader];
+        let n = s.lines;
+        match r.next() {
+            Some(rec) => {
+                s.lines += 1;
+                let [x, y, z] = &mut s.bufs;
+                let (cur, prev) = match s.lines % 3 {
+                    0 => (x, z),
+                    1 => (y, x),
+                    _ => (z, y),
+                };
+                cur.clear();
+                cur.extend_from_slice(chomp(rec, self.delim));
+                if s.lines >= 2 {
+                    self.check_order(which, prev, cur, &mut s.warned);
+                }
+            }
+            None => {
+                s.at_end = true;
+                // The last two lines again: disorder between them counts
+                // once a line has been found unpairable since.
+                if n >= 2 {
+                    let (prev, last) = (&s.bufs[(n - 1) % 3], &s.bufs[n % 3]);
+                    self.check_order(which, prev, last, &mut s.warned);
+                }
+            }
+        }
+        if let Some(e) = r.error() {
+            error(&[&quotef(s.name)], Some(e));
+            sys::rt::exit(1);
+        }
+    }
+
+    fn write(&self, column: usize, line: &[u8]) {
+        if !self.show[column] {
+            return;
+        }
+        for c in 0..column {
+            if self.show[c] {
+                out().write(&self.sep);
+            }
+        }
+        out().write(line);
+        out().byte(self.delim);
+    }
+}
+
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    let mut c = Comm {
+        show: [true; 3],
+        delim: b'\n',
+        sep: Vec::new(),
+        check: Check::Default,
+        seen_unpairable: false,
+    };
+    let mut sep: Option<&[u8]> = None;
+    let mut total = false;
+    let mut opts = sys::cli::parse(&SPEC, &args[1.min(args.len())..]);
+    while let Some(o) = opts.next() {
+        match o.key {
+            '1' => c.show[0] = false,
+            '2' => c.show[1] = false,
+            '3' => c.show[2] = false,
+            'z' => c.delim = 0,
+            opt::CHECK_ORDER => c.check = Check::Enabled,
+            opt::NOCHECK_ORDER => c.check = Check::Disabled,
+            opt::TOTAL => total = true,
+            opt::OUTPUT_DELIMITER => {
+                let s = o.arg.unwrap_or(b"");
+                if sep.is_some_and(|old| old != s) {
+                    error(&[b"multiple output delimiters specified"], None);
+                    return 1;
+                }
+                sep = Some(s);
+            }
+            _ => sys::cli::try_help(&SPEC),
+        }
+    }
+    let files = opts.operands();
+    match files.len() {
+        0 => usage_error(&SPEC, &[b"missing operand"]),
+        1 => usage_error(&SPEC, &[b"missing operand after ", &quote(files[0])]),
+        2 => {}
+        _ => sys::cli::extra_operand(&SPEC, files[2]),
+    }
+    // An empty delimiter is a NUL between columns (but nothing in --total).
+    let sep_in_total = sep.unwrap_or(b"\t");
+    c.sep = match sep {
+        Some(b"") => alloc::vec![0],
+        Some(s) => s.to_vec(),
+        None => alloc::vec![b'\t'],
+    };
+
+    let mut inputs: Vec<Input> = Vec::new();
+    let mut readers: Vec<Records> = Vec::new();
+    let mut sides: Vec<Side> = Vec::new();
+    for (i, &name) in files.iter().enumerate() {
+        let shared = i == 1 && name == b"-" && files[0] == b"-";
+        if !shared {
+            let Some(inp) = Input::open_or_report(name) else {
+                return 1;
+            };
+            fs::advise_sequential(inp.fd());
+            readers.push(Records::new(inp.fd(), c.delim));
+            inputs.push(inp);
+        }
+        let mut s = Side {
+            name,
+            reader: readers.len() - 1,
+            bufs: [Vec::new(), Vec::new(), Vec::new()],
+            lines: 0,
+            at_end: false,
+            warned: false,
+        };
+        c.advance(&mut s, i, &mut readers);
+        sides.push(s);
+    }
+    let (s1, s2) = sides.split_at_mut(1);
+    let (a, b) = (&mut s1[0], &mut s2[0]);
+    let mut counts = [0u64; 3];
+    while !(a.at_end && b.at_end) && out().ok() {
+        let order = if a.at_end {
+            Ordering::Greater
+        } else if b.at_end {
+            Ordering::Less
+        } else {
+            compare_bytes(a.cur(), b.cur())
+        };
+        match order {
+            Ordering::Equal => {
+                counts[2] += 1;
+                c.write(2, b.cur());
+                c.advance(a, 0, &mut readers);
+                c.advance(b, 1, &mut readers);
+            }
+            Ordering::Less => {
+                c.seen_unpairable = true;
+                counts[0] += 1;
+                c.write(0, a.cur());
+                c.advance(a, 0, &mut readers);
+            }
+            Ordering::Greater => {
+                c.seen_unpairable = true;
+                counts[1] += 1;
+                c.write(1, b.cur());
+                c.advance(b, 1, &mut readers);
+            }
+        }
+    }
+    // Both operands `-`: GNU closes standard input twice.
+    if files[0] == b"-" && files[1] == b"-" {
+        error(&[b"-"], Some(sys::Errno::BADF));
+        return 1;
+    }
+    if inputs.iter().any(|i| i.is_stdin()) {
+        if let Err(e) = sys::io::close_stdin() {
+            error(&[b"-"], Some(e));
+            return 1;
+        }
+    }
+    if total {
+        for n in counts {
+            out().num(n);
+            out().write(sep_in_total);
+        }
+        out().write(b"total");
+        out().byte(c.delim);
+    }
+    if a.warned || b.warned {
+        error(&[b"input is not in sorted order"], None);
+        return 1;
+    }
+    0
+}
