@@ -20,6 +20,7 @@ mod pwd;
 mod scratch;
 mod sleep;
 mod sync;
+mod tail;
 mod tee;
 mod true_false;
 mod tty;

@@ -61,3 +61,25 @@ mod tests {
         assert!(!is_ignored(Signal::URG));
     }
 }
+
+/// Ends the process by `sig` with its default action (GNU's die_pipe:
+/// SIGPIPE when the reader of standard output is gone).
+pub fn raise_default(sig: Signal) -> ! {
+    set_default(sig).ok();
+    kill_process(rustix::process::getpid(), sig).ok();
+    crate::rt::exit_now(128 + sig.as_raw())
+}
+
+/// Whether process `pid` exists: kill(pid, 0) succeeds or fails with EPERM.
+/// `Err(ENOSYS)` means such checks are not supported.
+pub fn process_exists(pid: i32) -> Result<bool> {
+    let Some(p) = Pid::from_raw(pid) else {
+        return Ok(false);
+    };
+    match rustix::process::test_kill_process(p) {
+        Ok(()) => Ok(true),
+        Err(rustix::io::Errno::PERM) => Ok(true),
+        Err(rustix::io::Errno::NOSYS) => Err(Errno::from(rustix::io::Errno::NOSYS)),
+        Err(_) => Ok(false),
+    }
+}
