@@ -333,3 +333,302 @@ fn same_as_gnu_everywhere() {
         same_as_gnu("tail", args, Some(input.as_bytes()), None);
     }
 }
+
+// ---- following ----
+
+/// The two engines: inotify (a sleep interval so long that only inotify
+/// can deliver anything in time) and polling every 50 ms.
+const ENGINES: [&[&str]; 2] = [&["-s", "1000"], &["---disable-inotify", "-s", "0.05"]];
+
+fn follow(t: &TempDir, engine: &[&str], args: &[&str]) -> Running {
+    ucmd("tail")
+        .current_dir(t.path())
+        .args(engine)
+        .args(args)
+        .spawn()
+}
+
+fn append(t: &TempDir, name: &str, data: &str) {
+    use std::io::Write;
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(t.join(name))
+        .unwrap();
+    f.write_all(data.as_bytes()).unwrap();
+}
+
+#[test]
+fn follow_appended_data() {
+    for e in ENGINES {
+        let t = TempDir::new();
+        t.write("f", "1\n2\n");
+        let r = follow(&t, e, &["-f", "f"]);
+        r.wait_stdout("1\n2\n");
+        append(&t, "f", "3\n");
+        r.wait_stdout("1\n2\n3\n");
+        append(&t, "f", "4");
+        r.wait_stdout("1\n2\n3\n4");
+        assert_eq!(r.stderr(), "");
+    }
+}
+
+#[test]
+fn follow_descriptor_keeps_reading_after_rename() {
+    for e in ENGINES {
+        let t = TempDir::new();
+        t.write("f", "1\n");
+        let r = follow(&t, e, &["--follow=descriptor", "f"]);
+        r.wait_stdout("1\n");
+        std::fs::rename(t.join("f"), t.join("g")).unwrap();
+        t.write("f", "new file\n");
+        append(&t, "g", "2\n");
+        r.wait_stdout("1\n2\n");
+    }
+}
+
+#[test]
+fn follow_truncation() {
+    for e in ENGINES {
+        for mode in ["-f", "-F"] {
+            let t = TempDir::new();
+            t.write("f", "one\ntwo\n");
+            let r = follow(&t, e, &[mode, "f"]);
+            r.wait_stdout("one\ntwo\n");
+            // copytruncate: copy away, then truncate in place.
+            std::fs::copy(t.join("f"), t.join("f.1")).unwrap();
+            t.write("f", "x\n");
+            r.wait_stdout("one\ntwo\nx\n");
+            r.wait_stderr("tail: f: file truncated\n");
+        }
+    }
+}
+
+#[test]
+fn follow_name_rotation_create_style() {
+    for e in ENGINES {
+        let t = TempDir::new();
+        t.write("log", "a\n");
+        let r = follow(&t, e, &["-F", "log"]);
+        r.wait_stdout("a\n");
+        std::fs::rename(t.join("log"), t.join("log.1")).unwrap();
+        r.wait_stderr("tail: 'log' has become inaccessible: No such file or directory\n");
+        t.write("log", "b\n");
+        r.wait_stdout("a\nb\n");
+        r.wait_stderr(
+            "tail: 'log' has become inaccessible: No such file or directory\n\
+             tail: 'log' has appeared;  following new file\n",
+        );
+        append(&t, "log", "c\n");
+        r.wait_stdout("a\nb\nc\n");
+    }
+}
+
+#[test]
+fn follow_name_replaced_atomically() {
+    for e in ENGINES {
+        let t = TempDir::new();
+        t.write("log", "a\n");
+        let r = follow(&t, e, &["--follow=name", "log"]);
+        r.wait_stdout("a\n");
+        t.write("tmp", "b\n");
+        std::fs::rename(t.join("tmp"), t.join("log")).unwrap();
+        r.wait_stdout("a\nb\n");
+        r.wait_stderr("tail: 'log' has been replaced;  following new file\n");
+        append(&t, "log", "c\n");
+        r.wait_stdout("a\nb\nc\n");
+    }
+}
+
+#[test]
+fn follow_name_deleted() {
+    for (e, code) in ENGINES.into_iter().zip([1, 0]) {
+        let t = TempDir::new();
+        t.write("f", "a\n");
+        let r = follow(&t, e, &["--follow=name", "f"]);
+        r.wait_stdout("a\n");
+        std::fs::remove_file(t.join("f")).unwrap();
+        // GNU: inotify dies with status 1, polling ends with 0.
+        r.wait_exit()
+            .code_is(code)
+            .stdout_is("a\n")
+            .stderr_is("tail: f: No such file or directory\ntail: no files remaining\n");
+    }
+}
+
+#[test]
+fn follow_name_appears_later() {
+    for e in ENGINES {
+        let t = TempDir::new();
+        let r = follow(&t, e, &["-F", "-s", "0.05", "later"]);
+        r.wait_stderr("tail: cannot open 'later' for reading: No such file or directory\n");
+        t.write("later", "here\n");
+        r.wait_stdout("here\n");
+        r.wait_stderr(
+            "tail: cannot open 'later' for reading: No such file or directory\n\
+             tail: 'later' has appeared;  following new file\n",
+        );
+        append(&t, "later", "more\n");
+        r.wait_stdout("here\nmore\n");
+    }
+}
+
+#[test]
+fn follow_name_directory_replacement() {
+    for e in ENGINES {
+        let t = TempDir::new();
+        t.write("f", "a\n");
+        let r = follow(&t, e, &["-F", "-s", "0.05", "f"]);
+        r.wait_stdout("a\n");
+        std::fs::remove_file(t.join("f")).unwrap();
+        r.wait_stderr("tail: 'f' has become inaccessible: No such file or directory\n");
+        std::fs::create_dir(t.join("f")).unwrap();
+        r.wait_for("untailable", |_, err| {
+            err.ends_with("tail: 'f' has been replaced with an untailable file\n")
+        });
+        std::fs::remove_dir(t.join("f")).unwrap();
+        t.write("f", "b\n");
+        r.wait_stdout("a\nb\n");
+        // Whether the name was seen missing between rmdir and creation
+        // decides GNU's words too.
+        r.wait_for("accessible", |_, err| {
+            err.ends_with("tail: 'f' has become accessible\n")
+                || err.ends_with("tail: 'f' has appeared;  following new file\n")
+        });
+    }
+}
+
+#[test]
+fn follow_directory_gives_up() {
+    for e in ENGINES {
+        let t = TempDir::new();
+        std::fs::create_dir(t.join("d")).unwrap();
+        follow(&t, e, &["-f", "d"])
+            .wait_exit()
+            .code_is(1)
+            .stderr_is(
+                "tail: error reading 'd': Is a directory\n\
+             tail: d: cannot follow end of this type of file; giving up on this name\n\
+             tail: no files remaining\n",
+            );
+    }
+}
+
+#[test]
+fn follow_missing_without_retry() {
+    let t = TempDir::new();
+    follow(&t, &[], &["-f", "missing"]).wait_exit().code_is(1).stderr_is(
+        "tail: cannot open 'missing' for reading: No such file or directory\ntail: no files remaining\n",
+    );
+    t.write("f", "x\n");
+    let r = follow(&t, &[], &["-f", "--retry", "f"]);
+    r.wait_stdout("x\n");
+    r.wait_stderr("tail: warning: --retry only effective for the initial open\n");
+}
+
+#[test]
+fn follow_several_files_with_headers() {
+    for e in ENGINES {
+        let t = TempDir::new();
+        t.write("f", "1\n");
+        t.write("g", "2\n");
+        let r = follow(&t, e, &["-f", "f", "g"]);
+        let mut want = String::from("==> f <==\n1\n\n==> g <==\n2\n");
+        r.wait_stdout(&want);
+        append(&t, "g", "3\n");
+        want += "3\n";
+        r.wait_stdout(&want);
+        append(&t, "f", "4\n");
+        want += "\n==> f <==\n4\n";
+        r.wait_stdout(&want);
+        append(&t, "g", "5\n");
+        want += "\n==> g <==\n5\n";
+        r.wait_stdout(&want);
+    }
+}
+
+#[test]
+fn follow_until_pid_dies() {
+    for e in ENGINES {
+        let t = TempDir::new();
+        t.write("f", "x\n");
+        let mut writer = std::process::Command::new("sleep")
+            .arg("1000")
+            .spawn()
+            .unwrap();
+        let pid = format!("--pid={}", writer.id());
+        let r = follow(&t, e, &["-f", "-s", "0.05", &pid, "f"]);
+        r.wait_stdout("x\n");
+        append(&t, "f", "y\n");
+        r.wait_stdout("x\ny\n");
+        writer.kill().unwrap();
+        writer.wait().unwrap();
+        r.wait_exit().success().stdout_is("x\ny\n").no_stderr();
+    }
+}
+
+#[test]
+fn follow_standard_input() {
+    // A pipe is read to its end and not followed.
+    ucmd("tail")
+        .args(&["-f", "-n", "1"])
+        .stdin("a\nb\n")
+        .run()
+        .success()
+        .stdout_is("b\n");
+    ucmd("tail")
+        .arg("-f")
+        .stdin("a\n")
+        .run()
+        .success()
+        .stdout_is("a\n");
+    // A regular file on standard input is followed (by polling).
+    let t = TempDir::new();
+    t.write("f", "1\n");
+    let mut c = ucmd("tail").args(&["-f", "-s", "0.05"]).command();
+    c.stdin(std::fs::File::open(t.join("f")).unwrap());
+    c.stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = c.spawn().unwrap();
+    let mut out = child.stdout.take().unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 64];
+    use std::io::Read;
+    while got.len() < 2 {
+        let n = out.read(&mut buf).unwrap();
+        assert!(n > 0);
+        got.extend_from_slice(&buf[..n]);
+    }
+    append(&t, "f", "2\n");
+    while got.len() < 4 {
+        let n = out.read(&mut buf).unwrap();
+        assert!(n > 0);
+        got.extend_from_slice(&buf[..n]);
+    }
+    assert_eq!(got, b"1\n2\n");
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+#[test]
+fn follow_max_unchanged_stats() {
+    // Polling with --follow=name (no -F): the name is looked at again only
+    // after N unchanged polls; with 0 that is at every poll.
+    let t = TempDir::new();
+    t.write("f", "a\n");
+    let r = follow(
+        &t,
+        &[
+            "---disable-inotify",
+            "-s",
+            "0.05",
+            "--max-unchanged-stats=0",
+        ],
+        &["--follow=name", "f"],
+    );
+    r.wait_stdout("a\n");
+    t.write("tmp", "b\n");
+    std::fs::rename(t.join("tmp"), t.join("f")).unwrap();
+    r.wait_stdout("a\nb\n");
+    r.wait_stderr("tail: 'f' has been replaced;  following new file\n");
+}
