@@ -48,19 +48,6 @@ pub fn kill(pid: i32, sig: Signal) -> Result<()> {
     kill_process(pid, sig).map_err(Errno::from)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ignore_then_default() {
-        // SIGURG is harmless to play with in a test process.
-        ignore(Signal::URG).unwrap();
-        assert!(is_ignored(Signal::URG));
-        set_default(Signal::URG).unwrap();
-        assert!(!is_ignored(Signal::URG));
-    }
-}
 
 /// Ends the process by `sig` with its default action (GNU's die_pipe:
 /// SIGPIPE when the reader of standard output is gone).
@@ -81,5 +68,19 @@ pub fn process_exists(pid: i32) -> Result<bool> {
         Err(rustix::io::Errno::PERM) => Ok(true),
         Err(rustix::io::Errno::NOSYS) => Err(Errno::from(rustix::io::Errno::NOSYS)),
         Err(_) => Ok(false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ignore_then_default() {
+        // SIGURG is harmless to play with in a test process.
+        ignore(Signal::URG).unwrap();
+        assert!(is_ignored(Signal::URG));
+        set_default(Signal::URG).unwrap();
+        assert!(!is_ignored(Signal::URG));
     }
 }
