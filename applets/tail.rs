@@ -250,12 +250,19 @@ impl Tail {
     fn pipe(&mut self, name: &[u8], fd: Fd, pos: &mut u64) -> bool {
         let unit = if self.lines { Unit::Lines(self.eol) } else { Unit::Bytes };
         let mut ring = Elider::new(unit, self.n);
+        // Fewer wake-ups when the writer is fast (as cat does for its pipe).
+        fs::grow_pipe(fd, 1 << 20).ok();
         loop {
             match fd.read_full(&mut self.buf) {
                 Ok(0) => break,
                 Ok(k) => {
                     *pos += k as u64;
-                    ring.push(&self.buf[..k], |_| {});
+                    let chunk = &self.buf[..k];
+                    let c = match unit {
+                        Unit::Lines(eol) => sys::simd::count_byte(eol, chunk) as u64,
+                        Unit::Bytes => k as u64,
+                    };
+                    ring.push_counted(chunk, c, |_| {});
                     if k < self.buf.len() {
                         break;
                     }

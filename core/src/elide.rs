@@ -19,6 +19,9 @@ pub struct Elider {
     held: VecDeque<(Vec<u8>, u64)>,
     /// Units in `held` (for lines: terminators seen).
     total: u64,
+    /// A released chunk's buffer, reused for the next one (no allocation
+    /// per chunk in the steady state).
+    spare: Vec<u8>,
 }
 
 impl Elider {
@@ -28,6 +31,7 @@ impl Elider {
             n,
             held: VecDeque::new(),
             total: 0,
+            spare: Vec::new(),
         }
     }
 
@@ -40,7 +44,14 @@ impl Elider {
 
     /// Takes the next chunk of input; `emit` receives what can no longer be
     /// among the last N units.
-    pub fn push(&mut self, chunk: &[u8], mut emit: impl FnMut(&[u8])) {
+    pub fn push(&mut self, chunk: &[u8], emit: impl FnMut(&[u8])) {
+        let c = if self.n == 0 { 0 } else { self.count(chunk) };
+        self.push_counted(chunk, c, emit)
+    }
+
+    /// [`Elider::push`] for a caller that has counted the units of `chunk`
+    /// already (with a faster counter than this crate may use).
+    pub fn push_counted(&mut self, chunk: &[u8], c: u64, mut emit: impl FnMut(&[u8])) {
         if chunk.is_empty() {
             return;
         }
@@ -48,8 +59,10 @@ impl Elider {
             emit(chunk);
             return;
         }
-        let c = self.count(chunk);
-        self.held.push_back((chunk.to_vec(), c));
+        let mut copy = core::mem::take(&mut self.spare);
+        copy.clear();
+        copy.extend_from_slice(chunk);
+        self.held.push_back((copy, c));
         self.total += c;
         // A final unterminated line counts too, so for lines one more
         // terminator than N must stay behind the released chunk.
@@ -63,7 +76,9 @@ impl Elider {
             }
             self.total -= fc;
             emit(front);
-            self.held.pop_front();
+            if let Some((buf, _)) = self.held.pop_front() {
+                self.spare = buf;
+            }
         }
     }
 

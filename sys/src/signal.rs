@@ -48,7 +48,6 @@ pub fn kill(pid: i32, sig: Signal) -> Result<()> {
     kill_process(pid, sig).map_err(Errno::from)
 }
 
-
 /// Ends the process by `sig` with its default action (GNU's die_pipe:
 /// SIGPIPE when the reader of standard output is gone).
 pub fn raise_default(sig: Signal) -> ! {

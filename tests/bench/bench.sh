@@ -9,6 +9,7 @@
 #   tests/bench/bench.sh              # all workloads, 1 GiB inputs
 #   SIZE=256M tests/bench/bench.sh    # smaller inputs
 #   BENCH_ONLY="cat-pipe" tests/bench/bench.sh
+#   COREBOX=target/release/corebox BENCH_ONLY="tail-n10 tail-f" tests/bench/bench.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SIZE=${SIZE:-1G}
@@ -18,8 +19,12 @@ WORK=${WORK:-$(mktemp -d /var/tmp/corebox-bench.XXXXXX)}
 trap 'rm -rf "$WORK"' EXIT
 
 command -v hyperfine >/dev/null || { echo "hyperfine is needed: apt-get install hyperfine" >&2; exit 1; }
-[ -x target/x86_64-unknown-linux-musl/release/corebox ] || qemu/build.sh x86_64-unknown-linux-musl >&2
-COREBOX=$PWD/target/x86_64-unknown-linux-musl/release/corebox
+# COREBOX=target/release/corebox measures the host build (same binary).
+if [ -z "${COREBOX:-}" ]; then
+  [ -x target/x86_64-unknown-linux-musl/release/corebox ] || qemu/build.sh x86_64-unknown-linux-musl >&2
+  COREBOX=$PWD/target/x86_64-unknown-linux-musl/release/corebox
+fi
+COREBOX=$(realpath "$COREBOX")
 
 # name|command prefix for applet X ("X" is replaced by the applet name)
 impls=("corebox|$COREBOX X" "gnu|/usr/bin/X")
@@ -147,4 +152,15 @@ for loc in C C.UTF-8; do
     want "${w%%|*}" && LABEL="${w%%|*} (LC_ALL=$loc)" bench "${w%%|*}" wc "LC_ALL=$loc @ ${w#*|} $WORK/text"
   done
 done
+if want tail-n10 || want tail-n1M || want tail-c-pipe || want tail-f; then
+  # Numbered lines, about 214 MB (25 million lines) whatever SIZE says.
+  seq 1 25000000 > "$WORK/lines"
+fi
+bench tail-n10 tail "@ -n 10 $WORK/lines > /dev/null"
+bench tail-n1M tail "@ -n 1000000 $WORK/lines > /dev/null"
+bench tail-c-pipe tail "cat $WORK/lines | @ -c 1000000 > /dev/null"
+bench tail-n-pipe tail "cat $WORK/lines | @ -n 100000 > /dev/null"
+# tail -f of a file growing as fast as cat can append to it, into a pipe;
+# --pid ends tail once the writer is done and everything is out.
+LABEL="(follow a growing file)" bench tail-f tail "set -o pipefail; rm -f $WORK/grow; : > $WORK/grow; (cat $WORK/lines >> $WORK/grow) & @ -f -n +1 -s 0.1 --pid=\$! $WORK/grow | cat > /dev/null"
 bench_exec
