@@ -632,3 +632,105 @@ fn follow_max_unchanged_stats() {
     r.wait_stdout("a\nb\n");
     r.wait_stderr("tail: 'f' has been replaced;  following new file\n");
 }
+
+#[test]
+fn follow_name_directory_removed() {
+    // inotify watches the parent directory; its removal sends tail back
+    // to polling, which sees the file come back.
+    let t = TempDir::new();
+    std::fs::create_dir(t.join("sub")).unwrap();
+    t.write("sub/f", "1\n");
+    let r = follow(&t, &["-s", "0.05"], &["-F", "sub/f"]);
+    r.wait_stdout("1\n");
+    std::fs::remove_dir_all(t.join("sub")).unwrap();
+    r.wait_stderr(
+        "tail: 'sub/f' has become inaccessible: No such file or directory\n\
+         tail: directory containing watched file was removed\n\
+         tail: inotify cannot be used, reverting to polling\n",
+    );
+    std::fs::create_dir(t.join("sub")).unwrap();
+    t.write("sub/f", "2\n");
+    r.wait_stdout("1\n2\n");
+    r.wait_for("appeared", |_, e| {
+        e.ends_with("tail: 'sub/f' has appeared;  following new file\n")
+    });
+}
+
+#[test]
+fn follow_name_replaced_by_symlink() {
+    let t = TempDir::new();
+    t.write("f", "1\n");
+    t.write("target", "2\n");
+    let r = follow(&t, &[], &["-F", "f"]);
+    r.wait_stdout("1\n");
+    std::os::unix::fs::symlink("target", t.join("tmp")).unwrap();
+    std::fs::rename(t.join("tmp"), t.join("f")).unwrap();
+    r.wait_stderr("tail: 'f' has been replaced with an untailable symbolic link\n");
+}
+
+#[test]
+fn follow_ends_when_output_reader_goes() {
+    use std::io::Read;
+    for e in ENGINES {
+        let t = TempDir::new();
+        t.write("f", "1\n");
+        let mut c = ucmd("tail")
+            .current_dir(t.path())
+            .args(e)
+            .args(&["-f", "f"])
+            .command();
+        c.stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null());
+        let mut child = c.spawn().unwrap();
+        let mut out = child.stdout.take().unwrap();
+        let mut b = [0u8; 2];
+        out.read_exact(&mut b).unwrap();
+        drop(out);
+        let start = std::time::Instant::now();
+        let status = loop {
+            if let Some(st) = child.try_wait().unwrap() {
+                break st;
+            }
+            assert!(
+                start.elapsed() < DEADLINE,
+                "tail -f did not notice its reader left"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        };
+        assert_eq!(
+            std::os::unix::process::ExitStatusExt::signal(&status),
+            Some(13)
+        );
+    }
+}
+
+#[test]
+fn follow_a_fifo_by_name() {
+    let t = TempDir::new();
+    let fifo = t.join("fifo");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let r = follow(&t, &[], &["-f", "fifo"]);
+    std::fs::write(&fifo, "through the fifo\n").unwrap();
+    r.wait_stdout("through the fifo\n");
+}
+
+#[test]
+fn follow_name_several_files() {
+    for e in ENGINES {
+        let t = TempDir::new();
+        t.write("a", "1\n");
+        let r = follow(&t, e, &["-F", "-s", "0.05", "a", "b"]);
+        r.wait_stdout("==> a <==\n1\n");
+        r.wait_stderr("tail: cannot open 'b' for reading: No such file or directory\n");
+        t.write("b", "2\n");
+        // GNU prints no header here: the last file shown is taken to be
+        // the last operand at the start.
+        r.wait_stdout("==> a <==\n1\n2\n");
+        append(&t, "a", "3\n");
+        r.wait_stdout("==> a <==\n1\n2\n\n==> a <==\n3\n");
+    }
+}
