@@ -210,15 +210,13 @@ impl Tail {
                 header = false;
             }
             out().write(&self.buf[..k]);
+            check_output();
             total += k as u64;
             if n != TO_EOF {
                 left -= k as u64;
                 if n == A_BUFFER {
                     break;
                 }
-            }
-            if !out().ok() {
-                break;
             }
         }
         total
@@ -272,6 +270,7 @@ impl Tail {
             }
         }
         ring.finish_tail(|b| out().write(b));
+        check_output();
         true
     }
 
@@ -598,8 +597,15 @@ impl Tail {
         }
     }
 
+    /// GNU's fflush-or-write_error of the follow loops: the error, then
+    /// close_stdout's own plain `write error`, and exit.
     fn flush(&self) {
-        out().flush().ok();
+        if let Err(e) = out().flush() {
+            out().take_error();
+            error(&[b"write error"], Some(e));
+            error(&[b"write error"], None);
+            sys::rt::exit(1);
+        }
     }
 
     fn sleep(&self) {
@@ -835,10 +841,7 @@ impl Tail {
                 Ok(_) => die(&[b"error reading inotify event"], None),
                 Err(e) => die(&[b"error reading inotify event"], Some(e)),
             };
-            let events: Vec<(i32, u32, Vec<u8>)> = ino::Events::new(&evbuf[..len])
-                .map(|Event { wd, mask, name, .. }| (wd, mask, name.to_vec()))
-                .collect();
-            for (wd, evmask, name) in events {
+            for Event { wd, mask: evmask, name, .. } in ino::Events::new(&evbuf[..len]) {
                 if evmask & ino::IN_Q_OVERFLOW != 0 {
                     // Events were lost: look at every file again.
                     for (i, f) in files.iter_mut().enumerate() {
@@ -857,7 +860,7 @@ impl Tail {
                 }
                 let j;
                 if !name.is_empty() {
-                    let Some(k) = files.iter().position(|f| f.parent_wd == wd && f.dir_and_base().1 == name.as_slice()) else {
+                    let Some(k) = files.iter().position(|f| f.parent_wd == wd && f.dir_and_base().1 == name) else {
                         continue;
                     };
                     j = k;
@@ -882,14 +885,12 @@ impl Tail {
                             continue;
                         }
                         // Another name of the same inode gives its watch up.
-                        if let Some(p) = files.iter().position(|f| f.wd == new_wd) {
-                            if p != j {
-                                if self.by_name {
-                                    self.recheck(&mut files[p], false);
-                                }
-                                files[p].wd = -1;
-                                files[p].close();
+                        if let Some(p) = files.iter().enumerate().position(|(i, f)| i != j && f.wd == new_wd) {
+                            if self.by_name {
+                                self.recheck(&mut files[p], false);
                             }
+                            files[p].wd = -1;
+                            files[p].close();
                         }
                     }
                     if self.by_name {
@@ -916,6 +917,15 @@ impl Tail {
                 self.check_spec(&mut files[j], j, &mut prev);
             }
         }
+    }
+}
+
+/// A write that reached standard output and failed ends tail, as GNU's
+/// xwrite_stdout (small writes wait in the buffer and are reported at exit).
+fn check_output() {
+    if !out().ok() {
+        let e = out().take_error();
+        die(&[b"error writing ", &quoteaf(b"standard output")], e);
     }
 }
 

@@ -734,3 +734,41 @@ fn follow_name_several_files() {
         r.wait_stdout("==> a <==\n1\n2\n\n==> a <==\n3\n");
     }
 }
+
+#[test]
+fn write_errors() {
+    let t = files();
+    let run = |args: &[&str]| {
+        ucmd("tail")
+            .current_dir(t.path())
+            .args(args)
+            .stdout_to(Out::Full)
+            .run()
+    };
+    // Small output waits in the buffer: reported at exit.
+    run(&["-n", "1", "f"])
+        .code_is(1)
+        .stderr_is("tail: write error: No space left on device\n");
+    // Big output is written at once: GNU's xwrite_stdout message.
+    let big = "tail: error writing 'standard output': No space left on device\n";
+    run(&["-n", "50000", "big"]).code_is(1).stderr_is(big);
+    run(&["-n", "+2", "big"]).code_is(1).stderr_is(big);
+    ucmd("tail")
+        .args(&["-n", "50000"])
+        .stdin(numbers(100_000))
+        .stdout_to(Out::Full)
+        .run()
+        .code_is(1)
+        .stderr_is(big);
+    // Following: the flush before waiting fails.
+    for e in ENGINES {
+        let r = ucmd("tail")
+            .current_dir(t.path())
+            .args(e)
+            .args(&["-f", "f"])
+            .stdout_to(Out::Full)
+            .run();
+        r.code_is(1)
+            .stderr_is("tail: write error: No space left on device\ntail: write error\n");
+    }
+}
