@@ -1001,7 +1001,9 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             'v' => headers = 1,
             's' => {
                 let (v, used) = corebox_core::duration::strtod_prefix(arg);
-                if used == 0 || used != arg.len() || v.is_nan() || v < 0.0 {
+                // Overflow (1e400) is an error, a written infinity is not.
+                let overflow = v.is_infinite() && !arg.iter().any(|c| c.eq_ignore_ascii_case(&b'i'));
+                if used == 0 || used != arg.len() || v.is_nan() || v < 0.0 || overflow {
                     die(&[b"invalid number of seconds: ", &sys::cli::quote(arg)], None);
                 }
                 t.sleep = v;

@@ -246,6 +246,18 @@ fn errors() {
     in_dir(&t, &["--follow=x", "f"]).code_is(1).stderr_is(
         "tail: invalid argument 'x' for '--follow'\nValid arguments are:\n  - 'descriptor'\n  - 'name'\nTry 'tail --help' for more information.\n",
     );
+    in_dir(&t, &["--follow=", "f"])
+        .code_is(1)
+        .stderr_contains("tail: ambiguous argument '' for '--follow'\n");
+    in_dir(&t, &["-s", "1e400", "-f", "f"])
+        .code_is(1)
+        .stderr_is("tail: invalid number of seconds: '1e400'\n");
+    in_dir(&t, &["-s", "1x", "-f", "f"])
+        .code_is(1)
+        .stderr_is("tail: invalid number of seconds: '1x'\n");
+    in_dir(&t, &["-n", "1", "--pid=2147483648", "f"])
+        .code_is(1)
+        .stderr_is("tail: invalid PID: '2147483648': Value too large for defined data type\n");
     in_dir(&t, &["missing"])
         .code_is(1)
         .no_stdout()

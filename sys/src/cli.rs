@@ -178,10 +178,7 @@ pub fn choice<T: Copy>(spec: &Spec, option: &[u8], arg: &[u8], words: &[(&[u8], 
     if let Some((_, v)) = words.iter().find(|(w, _)| *w == arg) {
         return *v;
     }
-    let matches: Vec<&(&[u8], T)> = words
-        .iter()
-        .filter(|(w, _)| w.starts_with(arg) && !arg.is_empty())
-        .collect();
+    let matches: Vec<&(&[u8], T)> = words.iter().filter(|(w, _)| w.starts_with(arg)).collect();
     if matches.len() == 1 {
         return matches[0].1;
     }
