@@ -365,6 +365,46 @@ impl Running {
         }
     }
 
+    /// The number of inotify watches the program holds, from
+    /// /proc/PID/fdinfo (0 when it has no inotify instance).
+    pub fn inotify_watches(&self) -> usize {
+        let pid = self.child.id();
+        let Ok(fds) = std::fs::read_dir(format!("/proc/{pid}/fd")) else {
+            return 0;
+        };
+        fds.flatten()
+            .filter(|fd| {
+                std::fs::read_link(fd.path()).is_ok_and(|l| l.as_os_str() == "anon_inode:inotify")
+            })
+            .map(|fd| {
+                let info = std::fs::read_to_string(format!(
+                    "/proc/{pid}/fdinfo/{}",
+                    fd.file_name().to_string_lossy()
+                ));
+                info.map_or(0, |i| {
+                    i.lines().filter(|l| l.starts_with("inotify wd:")).count()
+                })
+            })
+            .sum()
+    }
+
+    /// Waits until the program watches `n` inotify watches (it is then
+    /// sure to see every later change).
+    #[track_caller]
+    pub fn wait_watches(&self, n: usize) {
+        let start = std::time::Instant::now();
+        while self.inotify_watches() != n {
+            assert!(
+                start.elapsed() < DEADLINE,
+                "timed out waiting for {n} inotify watches (have {}); stdout {:?}, stderr {:?}",
+                self.inotify_watches(),
+                self.stdout(),
+                self.stderr()
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+
     /// Waits until stdout is exactly `want`.
     #[track_caller]
     pub fn wait_stdout(&self, want: &str) {

@@ -360,6 +360,15 @@ fn follow(t: &TempDir, engine: &[&str], args: &[&str]) -> Running {
         .spawn()
 }
 
+/// With the inotify engine, waits until tail watches `n` objects (files
+/// and their directories), so that changes made next cannot race its
+/// start; the polling engine compares with what it saw at the start.
+fn ready(r: &Running, engine: &[&str], n: usize) {
+    if engine == ENGINES[0] {
+        r.wait_watches(n);
+    }
+}
+
 fn append(t: &TempDir, name: &str, data: &str) {
     use std::io::Write;
     let mut f = std::fs::OpenOptions::new()
@@ -392,6 +401,7 @@ fn follow_descriptor_keeps_reading_after_rename() {
         t.write("f", "1\n");
         let r = follow(&t, e, &["--follow=descriptor", "f"]);
         r.wait_stdout("1\n");
+        ready(&r, e, 1);
         std::fs::rename(t.join("f"), t.join("g")).unwrap();
         t.write("f", "new file\n");
         append(&t, "g", "2\n");
@@ -407,6 +417,7 @@ fn follow_truncation() {
             t.write("f", "one\ntwo\n");
             let r = follow(&t, e, &[mode, "f"]);
             r.wait_stdout("one\ntwo\n");
+            ready(&r, e, if mode == "-f" { 1 } else { 2 });
             // copytruncate: copy away, then truncate in place.
             std::fs::copy(t.join("f"), t.join("f.1")).unwrap();
             t.write("f", "x\n");
@@ -423,6 +434,7 @@ fn follow_name_rotation_create_style() {
         t.write("log", "a\n");
         let r = follow(&t, e, &["-F", "log"]);
         r.wait_stdout("a\n");
+        ready(&r, e, 2);
         std::fs::rename(t.join("log"), t.join("log.1")).unwrap();
         r.wait_stderr("tail: 'log' has become inaccessible: No such file or directory\n");
         t.write("log", "b\n");
@@ -443,6 +455,7 @@ fn follow_name_replaced_atomically() {
         t.write("log", "a\n");
         let r = follow(&t, e, &["--follow=name", "log"]);
         r.wait_stdout("a\n");
+        ready(&r, e, 2);
         t.write("tmp", "b\n");
         std::fs::rename(t.join("tmp"), t.join("log")).unwrap();
         r.wait_stdout("a\nb\n");
@@ -459,6 +472,7 @@ fn follow_name_deleted() {
         t.write("f", "a\n");
         let r = follow(&t, e, &["--follow=name", "f"]);
         r.wait_stdout("a\n");
+        ready(&r, e, 2);
         std::fs::remove_file(t.join("f")).unwrap();
         // GNU: inotify dies with status 1, polling ends with 0.
         r.wait_exit()
@@ -492,6 +506,7 @@ fn follow_name_directory_replacement() {
         t.write("f", "a\n");
         let r = follow(&t, e, &["-F", "-s", "0.05", "f"]);
         r.wait_stdout("a\n");
+        ready(&r, e, 2);
         std::fs::remove_file(t.join("f")).unwrap();
         r.wait_stderr("tail: 'f' has become inaccessible: No such file or directory\n");
         std::fs::create_dir(t.join("f")).unwrap();
@@ -547,6 +562,7 @@ fn follow_several_files_with_headers() {
         let r = follow(&t, e, &["-f", "f", "g"]);
         let mut want = String::from("==> f <==\n1\n\n==> g <==\n2\n");
         r.wait_stdout(&want);
+        ready(&r, e, 2);
         append(&t, "g", "3\n");
         want += "3\n";
         r.wait_stdout(&want);
@@ -654,6 +670,7 @@ fn follow_name_directory_removed() {
     t.write("sub/f", "1\n");
     let r = follow(&t, &["-s", "0.05"], &["-F", "sub/f"]);
     r.wait_stdout("1\n");
+    r.wait_watches(2);
     std::fs::remove_dir_all(t.join("sub")).unwrap();
     r.wait_stderr(
         "tail: 'sub/f' has become inaccessible: No such file or directory\n\
@@ -675,6 +692,7 @@ fn follow_name_replaced_by_symlink() {
     t.write("target", "2\n");
     let r = follow(&t, &[], &["-F", "f"]);
     r.wait_stdout("1\n");
+    r.wait_watches(2);
     std::os::unix::fs::symlink("target", t.join("tmp")).unwrap();
     std::fs::rename(t.join("tmp"), t.join("f")).unwrap();
     r.wait_stderr("tail: 'f' has been replaced with an untailable symbolic link\n");
