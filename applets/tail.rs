@@ -178,6 +178,19 @@ struct Tail {
     buf: Vec<u8>,
 }
 
+/// `tail: PRE'NAME'POST[: ERROR]`, the name quoted GNU's quoteaf way
+/// (`always`) or quotef way; one out-of-line copy for all messages.
+#[inline(never)]
+fn say(pre: &[u8], name: &[u8], always: bool, post: &[u8], e: Option<Errno>) {
+    let q = if always { quoteaf(name) } else { quotef(name) };
+    error(&[pre, &q, post], e);
+}
+
+fn die_about(pre: &[u8], name: &[u8], always: bool, post: &[u8], e: Option<Errno>) -> ! {
+    say(pre, name, always, post, e);
+    sys::rt::exit(1)
+}
+
 fn die(parts: &[&[u8]], e: Option<Errno>) -> ! {
     error(parts, e);
     sys::rt::exit(1)
@@ -203,7 +216,7 @@ impl Tail {
                 Ok(0) => break,
                 Ok(k) => k,
                 Err(Errno::AGAIN) => break,
-                Err(e) => die(&[b"error reading ", &quoteaf(name)], Some(e)),
+                Err(e) => die_about(b"error reading ", name, true, b"", Some(e)),
             };
             if header {
                 self.header(name);
@@ -239,7 +252,7 @@ impl Tail {
     }
 
     fn read_error(name: &[u8], e: Errno) -> bool {
-        error(&[b"error reading ", &quoteaf(name)], Some(e));
+        say(b"error reading ", name, true, b"", Some(e));
         false
     }
 
@@ -358,7 +371,7 @@ impl Tail {
         let st = match fs::fstat(fd) {
             Ok(st) => st,
             Err(e) => {
-                error(&[b"cannot fstat ", &quoteaf(name)], Some(e));
+                say(b"cannot fstat ", name, true, b"", Some(e));
                 return false;
             }
         };
@@ -409,7 +422,7 @@ impl Tail {
         if cur == -1 {
             cur = match fs::tell(fd) {
                 Ok(c) => c as i64,
-                Err(e) => die(&[quoteaf(name).as_slice(), b": cannot seek to offset 0"], Some(e)),
+                Err(e) => die_about(b"", name, true, b": cannot seek to offset 0", Some(e)),
             };
         }
         if cur < end && (n as i64) < end - cur {
@@ -447,7 +460,7 @@ impl Tail {
                     f.ino = 0;
                     f.dev = 0;
                 }
-                error(&[b"cannot open ", &quoteaf(f.pretty()), b" for reading"], Some(e));
+                say(b"cannot open ", f.pretty(), true, b" for reading", Some(e));
                 return false;
             }
         };
@@ -464,7 +477,7 @@ impl Tail {
             Err(e) => {
                 ok = false;
                 f.errnum = e.0;
-                error(&[b"error reading ", &quoteaf(f.pretty())], Some(e));
+                say(b"error reading ", f.pretty(), true, b"", Some(e));
             }
             Ok(st) if !is_tailable(st.mode) => {
                 ok = false;
@@ -492,7 +505,7 @@ impl Tail {
             Ok(r) => r,
             Err(e) => {
                 if e != Errno::NOSYS {
-                    error(&[b"cannot determine location of ", &quoteaf(name), b". reverting to polling"], Some(e));
+                    say(b"cannot determine location of ", name, true, b". reverting to polling", Some(e));
                 }
                 true
             }
@@ -520,16 +533,16 @@ impl Tail {
             ok = false;
             f.errnum = -1;
             f.ignore = true;
-            error(&[&quoteaf(f.pretty()), b" has been replaced with an untailable symbolic link"], None);
+            say(b"", f.pretty(), true, b" has been replaced with an untailable symbolic link", None);
         } else if let Err(e) = stat {
             ok = false;
             f.errnum = e.0;
             if !f.tailable {
                 if was_tailable {
-                    error(&[&quoteaf(f.pretty()), b" has become inaccessible"], Some(e));
+                    say(b"", f.pretty(), true, b" has become inaccessible", Some(e));
                 }
             } else if prev_errnum != e.0 {
-                error(&[&quotef(f.pretty())], Some(e));
+                say(b"", f.pretty(), false, b"", Some(e));
             }
         } else if let Ok(s) = stat {
             st = s;
@@ -548,7 +561,7 @@ impl Tail {
                 if f.remote && !self.disable_inotify {
                     ok = false;
                     f.errnum = -1;
-                    error(&[&quoteaf(f.pretty()), b" has been replaced with an untailable remote file"], None);
+                    say(b"", f.pretty(), true, b" has been replaced with an untailable remote file", None);
                     f.ignore = true;
                 } else {
                     f.errnum = 0;
@@ -563,13 +576,13 @@ impl Tail {
             f.close();
             false
         } else if prev_errnum != 0 && prev_errnum != Errno::NOENT.0 {
-            error(&[&quoteaf(f.pretty()), b" has become accessible"], None);
+            say(b"", f.pretty(), true, b" has become accessible", None);
             true
         } else if f.fd.is_none() {
-            error(&[&quoteaf(f.pretty()), b" has appeared;  following new file"], None);
+            say(b"", f.pretty(), true, b" has appeared;  following new file", None);
             true
         } else if f.ino != st.ino || f.dev != st.dev {
-            error(&[&quoteaf(f.pretty()), b" has been replaced;  following new file"], None);
+            say(b"", f.pretty(), true, b" has been replaced;  following new file", None);
             f.close();
             true
         } else {
@@ -637,7 +650,7 @@ impl Tail {
                     match fs::set_nonblocking(fd, !blocking) {
                         Ok(()) => f.blocking = blocking as i32,
                         Err(Errno::PERM) if is_reg(f.mode) => {}
-                        Err(e) => die(&[&quotef(name), b": cannot change nonblocking mode"], Some(e)),
+                        Err(e) => die_about(b"", name, false, b": cannot change nonblocking mode", Some(e)),
                     }
                 }
                 let mut st = Stat::default();
@@ -647,7 +660,7 @@ impl Tail {
                         Err(e) => {
                             f.close();
                             f.errnum = e.0;
-                            error(&[&quotef(name)], Some(e));
+                            say(b"", name, false, b"", Some(e));
                             continue;
                         }
                     };
@@ -668,7 +681,7 @@ impl Tail {
                     f.mode = st.mode;
                     f.unchanged = 0;
                     if is_reg(mode) && st.size < f.size as i64 {
-                        error(&[&quotef(name), b": file truncated"], None);
+                        say(b"", name, false, b": file truncated", None);
                         fs::seek(fd, Whence::Start(0)).ok();
                         f.size = 0;
                     }
@@ -724,7 +737,7 @@ impl Tail {
             }
         };
         if is_reg(f.mode) && st.size < f.size as i64 {
-            error(&[&quotef(name), b": file truncated"], None);
+            say(b"", name, false, b": file truncated", None);
             fs::seek(fd, Whence::Start(0)).ok();
             f.size = 0;
         } else if is_reg(f.mode) && st.size == f.size as i64 && f.mtime == (st.mtime, st.mtime_nsec) {
@@ -762,7 +775,7 @@ impl Tail {
                         if e == Errno::NOSPC {
                             error(&[b"inotify resources exhausted"], None);
                         } else {
-                            error(&[b"cannot watch parent directory of ", &quoteaf(f.name)], Some(e));
+                            say(b"cannot watch parent directory of ", f.name, true, b"", Some(e));
                         }
                         return;
                     }
@@ -781,7 +794,7 @@ impl Tail {
                         error(&[b"inotify resources exhausted"], None);
                         return;
                     } else if e.0 != f.errnum {
-                        error(&[b"cannot watch ", &quoteaf(f.name)], Some(e));
+                        say(b"cannot watch ", f.name, true, b"", Some(e));
                     }
                 }
             }
@@ -802,7 +815,7 @@ impl Tail {
             } else if f.fd.is_some() {
                 if let Ok(st) = fs::stat(f.name) {
                     if f.dev != st.dev || f.ino != st.ino {
-                        error(&[&quoteaf(f.pretty()), b" was replaced"], None);
+                        say(b"", f.pretty(), true, b" was replaced", None);
                         return;
                     }
                 }
@@ -873,7 +886,7 @@ impl Tail {
                                 error(&[b"inotify resources exhausted"], None);
                                 return;
                             }
-                            Err(e) => error(&[b"cannot watch ", &quoteaf(files[j].name)], Some(e)),
+                            Err(e) => say(b"cannot watch ", files[j].name, true, b"", Some(e)),
                         }
                     }
                     if !deleting && (files[j].wd < 0 || new_wd != files[j].wd) {
@@ -925,7 +938,7 @@ impl Tail {
 fn check_output() {
     if !out().ok() {
         let e = out().take_error();
-        die(&[b"error writing ", &quoteaf(b"standard output")], e);
+        die_about(b"error writing ", b"standard output", true, b"", e);
     }
 }
 
@@ -1035,7 +1048,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     }
     if names.iter().any(|n| *n == b"-") {
         if t.by_name && t.forever {
-            die(&[b"cannot follow ", &quoteaf(b"-"), b" by name"], None);
+            die_about(b"cannot follow ", b"-", true, b" by name", None);
         }
         if t.forever {
             let blocking_stdin = t.pid == 0
