@@ -389,7 +389,11 @@ impl Tail {
                     Err(ok) => return ok,
                 }
             }
-            *pos += self.dump(false, name, fd, TO_EOF);
+            *pos += if st.is_reg() && !self.presume_pipe {
+                self.dump_file_range(name, fd, TO_EOF)
+            } else {
+                self.dump(false, name, fd, TO_EOF)
+            };
             return true;
         }
         if self.lines {
