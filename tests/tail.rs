@@ -802,3 +802,48 @@ fn write_errors() {
             .stderr_is("tail: write error: No space left on device\ntail: write error\n");
     }
 }
+
+#[test]
+fn follow_descriptor_retry_initial_open() {
+    // -f --retry keeps trying a file missing at the start (GNU: by
+    // polling, as a file could not be opened), then follows it.
+    let t = TempDir::new();
+    t.write("f", "1\n");
+    let r = follow(&t, &["-s", "0.05"], &["-f", "--retry", "f", "missing"]);
+    r.wait_stdout("==> f <==\n1\n");
+    r.wait_stderr(
+        "tail: warning: --retry only effective for the initial open\n\
+         tail: cannot open 'missing' for reading: No such file or directory\n",
+    );
+    t.write("missing", "hi\n");
+    // No header: GNU takes the last operand as the last file shown.
+    r.wait_stdout("==> f <==\n1\nhi\n");
+    r.wait_for("appeared", |_, e| {
+        e.ends_with("tail: 'missing' has appeared;  following new file\n")
+    });
+    append(&t, "f", "2\n");
+    r.wait_stdout("==> f <==\n1\nhi\n\n==> f <==\n2\n");
+}
+
+#[test]
+fn follow_from_the_end_only() {
+    for e in ENGINES {
+        let t = TempDir::new();
+        t.write("f", "1\n2\n");
+        // -n 0 prints nothing to wait for: only the inotify engine can
+        // tell when it is ready.
+        if e == ENGINES[0] {
+            let r = follow(&t, e, &["-f", "-n", "0", "f"]);
+            ready(&r, e, 1);
+            append(&t, "f", "3\n");
+            r.wait_stdout("3\n");
+        } else {
+            append(&t, "f", "3\n");
+        }
+        let r = follow(&t, e, &["-c", "+3", "-f", "f"]);
+        r.wait_stdout("2\n3\n");
+        ready(&r, e, 1);
+        append(&t, "f", "4\n");
+        r.wait_stdout("2\n3\n4\n");
+    }
+}
