@@ -847,3 +847,24 @@ fn follow_from_the_end_only() {
         r.wait_stdout("2\n3\n4\n");
     }
 }
+
+#[test]
+fn follow_falls_back_to_polling_without_inotify() {
+    // No descriptor left for an inotify instance: GNU's message, then
+    // polling. (Not under qemu-user, which needs descriptors of its own.)
+    if runner().is_some() {
+        return;
+    }
+    let t = TempDir::new();
+    t.write("f", "1\n");
+    let r = program("bash")
+        .current_dir(t.path())
+        .args(&["-c", "ulimit -n 4; exec \"$@\"", "sh"])
+        .arg(bin())
+        .args(&["tail", "-s", "0.05", "-f", "f"])
+        .spawn();
+    r.wait_stdout("1\n");
+    r.wait_stderr("tail: inotify cannot be used, reverting to polling: Too many open files\n");
+    append(&t, "f", "2\n");
+    r.wait_stdout("1\n2\n");
+}
