@@ -136,19 +136,10 @@ impl Spec {
         self.unchanged = 0;
         self.ignore = false;
     }
+
     /// The directory to watch for this name, and the last component.
     fn dir_and_base(&self) -> (&'static [u8], &'static [u8]) {
-        let n = self.name;
-        match n.iter().rposition(|&b| b == b'/') {
-            None => (b".", n),
-            Some(i) => {
-                let mut d = i;
-                while d > 0 && n[d - 1] == b'/' {
-                    d -= 1;
-                }
-                (if d == 0 { &n[..1] } else { &n[..d] }, &n[i + 1..])
-            }
-        }
+        (corebox_core::path::dirname(self.name), corebox_core::path::basename(self.name))
     }
 }
 
