@@ -1,4 +1,5 @@
 use crate::harness::*;
+use std::path::Path;
 
 fn numbers(n: u32) -> String {
     (1..=n).map(|i| format!("{i}\n")).collect()
@@ -867,4 +868,34 @@ fn follow_falls_back_to_polling_without_inotify() {
     r.wait_stderr("tail: inotify cannot be used, reverting to polling: Too many open files\n");
     append(&t, "f", "2\n");
     r.wait_stdout("1\n2\n");
+}
+
+#[test]
+fn follow_terminal_input_warning() {
+    // Standard input on a terminal (script's pty; ^D ends its input).
+    if runner().is_some() || !Path::new("/usr/bin/script").exists() {
+        return;
+    }
+    let t = TempDir::new();
+    let f = t.write("f", "x\n");
+    let mut gone = std::process::Command::new("true").spawn().unwrap();
+    let pid = gone.id();
+    gone.wait().unwrap();
+    let cmd = format!(
+        "{} tail -s 0.05 --pid={pid} -f - {}",
+        bin().display(),
+        f.display()
+    );
+    let out = program("bash")
+        .args(&["-c", "printf '\\004' | script -qec \"$0\" /dev/null", &cmd])
+        .run();
+    let text = out.stdout_str().replace('\r', "");
+    assert!(
+        text.starts_with("tail: warning: following standard input indefinitely is ineffective\n"),
+        "{text:?}"
+    );
+    assert!(
+        text.ends_with(&format!("==> {} <==\nx\n", f.display())),
+        "{text:?}"
+    );
 }
