@@ -899,3 +899,46 @@ fn follow_terminal_input_warning() {
         "{text:?}"
     );
 }
+
+#[test]
+fn follow_inotify_queue_overflow() {
+    // Stopped, tail lets its inotify queue fill up with changes of b and
+    // c (alternating, so the kernel cannot merge them); the change of a
+    // that comes next is lost, and only IN_Q_OVERFLOW can tell tail to
+    // look at a again.
+    let max: usize = std::fs::read_to_string("/proc/sys/fs/inotify/max_queued_events")
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(16384);
+    if max > 100_000 {
+        return;
+    }
+    let t = TempDir::new();
+    for name in ["a", "b", "c"] {
+        t.write(name, "");
+    }
+    let r = follow(&t, &["-s", "1000"], &["-q", "-f", "a", "b", "c"]);
+    r.wait_watches(3);
+    let signal = |sig: &str| {
+        assert!(std::process::Command::new("kill")
+            .args([sig, &r.pid().to_string()])
+            .status()
+            .unwrap()
+            .success());
+    };
+    signal("-STOP");
+    let mut total = 0;
+    for i in 0..max / 2 + 10 {
+        for name in ["b", "c"] {
+            let line = format!("{name}{i}\n");
+            total += line.len();
+            append(&t, name, &line);
+        }
+    }
+    append(&t, "a", "lost event\n");
+    total += "lost event\n".len();
+    signal("-CONT");
+    r.wait_for("everything", |o, _| {
+        o.len() == total && o.contains("lost event\n")
+    });
+}
