@@ -65,6 +65,19 @@ mod tests {
     }
 
     #[test]
+    fn local_file_systems_and_nonblocking_opens() {
+        let f = open_nonblock(b"/").unwrap();
+        assert_eq!(is_remote(f.fd()), Ok(false));
+        let p = open(b"/proc/self/status", Open::Read).unwrap();
+        assert_eq!(is_remote(p.fd()), Ok(false));
+        let (r, _w) = pipe().unwrap();
+        set_nonblocking(r.fd(), true).unwrap();
+        let mut b = [0u8; 1];
+        assert_eq!(r.fd().read(&mut b), Err(Errno::AGAIN));
+        set_nonblocking(r.fd(), false).unwrap();
+    }
+
+    #[test]
     fn open_read_seek() {
         let f = open(b"/proc/self/exe", Open::Read).unwrap();
         let mut head = [0u8; 4];

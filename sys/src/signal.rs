@@ -75,6 +75,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn processes_exist_until_reaped() {
+        assert_eq!(process_exists(std::process::id() as i32), Ok(true));
+        let mut c = std::process::Command::new("true").spawn().unwrap();
+        let pid = c.id() as i32;
+        c.wait().unwrap();
+        assert_eq!(process_exists(pid), Ok(false));
+        assert_eq!(process_exists(0), Ok(false));
+    }
+
+    #[test]
     fn ignore_then_default() {
         // SIGURG is harmless to play with in a test process.
         ignore(Signal::URG).unwrap();
