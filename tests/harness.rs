@@ -280,6 +280,178 @@ impl Cmd {
     }
 }
 
+impl Cmd {
+    /// Starts the command in the background with piped stdout and stderr
+    /// (stdin: the given bytes, else /dev/null), for programs that keep
+    /// running (tail -f): wait on their output with [`Running::wait_for`].
+    pub fn spawn(self) -> Running {
+        let mut c = self.command();
+        c.stdin(if self.stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        });
+        c.stdout(Stdio::piped()).stderr(Stdio::piped());
+        let mut child = c.spawn().expect("spawn");
+        if let Some(data) = self.stdin {
+            let mut sin = child.stdin.take().unwrap();
+            std::thread::spawn(move || {
+                let _ = sin.write_all(&data);
+            });
+        }
+        let collect = |mut r: Box<dyn std::io::Read + Send>| {
+            let buf = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+            let b = buf.clone();
+            let h = std::thread::spawn(move || {
+                let mut chunk = [0u8; 4096];
+                while let Ok(n) = r.read(&mut chunk) {
+                    if n == 0 {
+                        break;
+                    }
+                    b.lock().unwrap().extend_from_slice(&chunk[..n]);
+                }
+            });
+            (buf, h)
+        };
+        let (out, h1) = collect(Box::new(child.stdout.take().unwrap()));
+        let (err, h2) = collect(Box::new(child.stderr.take().unwrap()));
+        Running {
+            child,
+            out,
+            err,
+            readers: vec![h1, h2],
+        }
+    }
+}
+
+/// How long [`Running::wait_for`] waits: generous, for a loaded machine
+/// and qemu-user.
+pub const DEADLINE: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// A program running in the background; killed when dropped.
+pub struct Running {
+    child: std::process::Child,
+    out: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    err: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    readers: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl Running {
+    pub fn stdout(&self) -> String {
+        show(&self.out.lock().unwrap())
+    }
+    pub fn stderr(&self) -> String {
+        show(&self.err.lock().unwrap())
+    }
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Waits until `cond(stdout, stderr)` holds; fails after [`DEADLINE`]
+    /// showing what was seen.
+    #[track_caller]
+    pub fn wait_for(&self, what: &str, cond: impl Fn(&str, &str) -> bool) {
+        let start = std::time::Instant::now();
+        loop {
+            let (o, e) = (self.stdout(), self.stderr());
+            if cond(&o, &e) {
+                return;
+            }
+            assert!(
+                start.elapsed() < DEADLINE,
+                "timed out waiting for {what}; stdout {o:?}, stderr {e:?}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+
+    /// The number of inotify watches the program holds, from
+    /// /proc/PID/fdinfo (0 when it has no inotify instance).
+    pub fn inotify_watches(&self) -> usize {
+        let pid = self.child.id();
+        let Ok(fds) = std::fs::read_dir(format!("/proc/{pid}/fd")) else {
+            return 0;
+        };
+        fds.flatten()
+            .filter(|fd| {
+                std::fs::read_link(fd.path()).is_ok_and(|l| l.as_os_str() == "anon_inode:inotify")
+            })
+            .map(|fd| {
+                let info = std::fs::read_to_string(format!(
+                    "/proc/{pid}/fdinfo/{}",
+                    fd.file_name().to_string_lossy()
+                ));
+                info.map_or(0, |i| {
+                    i.lines().filter(|l| l.starts_with("inotify wd:")).count()
+                })
+            })
+            .sum()
+    }
+
+    /// Waits until the program watches `n` inotify watches (it is then
+    /// sure to see every later change).
+    #[track_caller]
+    pub fn wait_watches(&self, n: usize) {
+        let start = std::time::Instant::now();
+        while self.inotify_watches() != n {
+            assert!(
+                start.elapsed() < DEADLINE,
+                "timed out waiting for {n} inotify watches (have {}); stdout {:?}, stderr {:?}",
+                self.inotify_watches(),
+                self.stdout(),
+                self.stderr()
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+
+    /// Waits until stdout is exactly `want`.
+    #[track_caller]
+    pub fn wait_stdout(&self, want: &str) {
+        self.wait_for(want, |o, _| o == want);
+    }
+
+    /// Waits until stderr is exactly `want`.
+    #[track_caller]
+    pub fn wait_stderr(&self, want: &str) {
+        self.wait_for(want, |_, e| e == want);
+    }
+
+    /// Waits for the program to end by itself; its output and status.
+    #[track_caller]
+    pub fn wait_exit(mut self) -> Output {
+        let start = std::time::Instant::now();
+        loop {
+            if let Some(st) = self.child.try_wait().unwrap() {
+                // The pipes close with the program: read them to the end.
+                for h in self.readers.drain(..) {
+                    let _ = h.join();
+                }
+                return Output {
+                    code: st.code(),
+                    signal: std::os::unix::process::ExitStatusExt::signal(&st),
+                    stdout: self.out.lock().unwrap().clone(),
+                    stderr: self.err.lock().unwrap().clone(),
+                };
+            }
+            assert!(
+                start.elapsed() < DEADLINE,
+                "timed out waiting for exit; stdout {:?}, stderr {:?}",
+                self.stdout(),
+                self.stderr()
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 extern "C" {
     #[link_name = "close"]
     fn c_close(fd: i32) -> i32;

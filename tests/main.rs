@@ -28,6 +28,7 @@ mod scratch;
 mod sleep;
 mod sync;
 mod tac;
+mod tail;
 mod tee;
 mod true_false;
 mod tty;

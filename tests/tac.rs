@@ -140,7 +140,7 @@ fn large_files_read_backwards() {
         seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
         data.push(b"ab:\n"[(seed >> 16) as usize % 4]);
     }
-    data.extend(std::iter::repeat(b'x').take(300_000));
+    data.extend(std::iter::repeat_n(b'x', 300_000));
     d.write("big", &data);
     for args in [
         &[][..],

@@ -19,6 +19,9 @@ pub struct Elider {
     held: VecDeque<(Vec<u8>, u64)>,
     /// Units in `held` (for lines: terminators seen).
     total: u64,
+    /// A released chunk's buffer, reused for the next one (no allocation
+    /// per chunk in the steady state).
+    spare: Vec<u8>,
 }
 
 impl Elider {
@@ -28,6 +31,7 @@ impl Elider {
             n,
             held: VecDeque::new(),
             total: 0,
+            spare: Vec::new(),
         }
     }
 
@@ -40,7 +44,14 @@ impl Elider {
 
     /// Takes the next chunk of input; `emit` receives what can no longer be
     /// among the last N units.
-    pub fn push(&mut self, chunk: &[u8], mut emit: impl FnMut(&[u8])) {
+    pub fn push(&mut self, chunk: &[u8], emit: impl FnMut(&[u8])) {
+        let c = if self.n == 0 { 0 } else { self.count(chunk) };
+        self.push_counted(chunk, c, emit)
+    }
+
+    /// [`Elider::push`] for a caller that has counted the units of `chunk`
+    /// already (with a faster counter than this crate may use).
+    pub fn push_counted(&mut self, chunk: &[u8], c: u64, mut emit: impl FnMut(&[u8])) {
         if chunk.is_empty() {
             return;
         }
@@ -48,8 +59,10 @@ impl Elider {
             emit(chunk);
             return;
         }
-        let c = self.count(chunk);
-        self.held.push_back((chunk.to_vec(), c));
+        let mut copy = core::mem::take(&mut self.spare);
+        copy.clear();
+        copy.extend_from_slice(chunk);
+        self.held.push_back((copy, c));
         self.total += c;
         // A final unterminated line counts too, so for lines one more
         // terminator than N must stay behind the released chunk.
@@ -63,14 +76,17 @@ impl Elider {
             }
             self.total -= fc;
             emit(front);
-            self.held.pop_front();
+            if let Some((buf, _)) = self.held.pop_front() {
+                self.spare = buf;
+            }
         }
     }
 
-    /// End of input: `emit` receives the rest but the last N units.
-    pub fn finish(self, mut emit: impl FnMut(&[u8])) {
+    /// Where the last N units begin, as an offset into the held bytes
+    /// (their total length when N is 0).
+    fn cut(&self) -> u64 {
         let len: u64 = self.held.iter().map(|(c, _)| c.len() as u64).sum();
-        let cut = match self.unit {
+        match self.unit {
             Unit::Bytes => len.saturating_sub(self.n),
             Unit::Lines(eol) => {
                 // Cut after the N-th terminator from the end, or the
@@ -95,8 +111,12 @@ impl Elider {
                 }
                 cut
             }
-        };
-        let mut left = cut;
+        }
+    }
+
+    /// End of input: `emit` receives the rest but the last N units.
+    pub fn finish(self, mut emit: impl FnMut(&[u8])) {
+        let mut left = self.cut();
         for (c, _) in &self.held {
             if left == 0 {
                 break;
@@ -104,6 +124,23 @@ impl Elider {
             let take = (c.len() as u64).min(left) as usize;
             emit(&c[..take]);
             left -= take as u64;
+        }
+    }
+
+    /// End of input: `emit` receives only the last N units (tail of a
+    /// pipe: what `finish` would not print, and what `push` dropped
+    /// can never be part of it).
+    pub fn finish_tail(self, mut emit: impl FnMut(&[u8])) {
+        if self.n == 0 {
+            return;
+        }
+        let mut skip = self.cut();
+        for (c, _) in &self.held {
+            let from = (c.len() as u64).min(skip) as usize;
+            skip -= from as u64;
+            if from < c.len() {
+                emit(&c[from..]);
+            }
         }
     }
 }
@@ -133,6 +170,31 @@ mod tests {
         assert_eq!(run(l, 1, &[b"x", b"y\nz", b"w\n"]), b"xy\n");
         assert_eq!(run(Unit::Lines(0), 1, &[b"a\0b\0c"]), b"a\0b\0");
         assert_eq!(run(l, 1, &[]), b"");
+    }
+
+    fn run_tail(unit: Unit, n: u64, chunks: &[&[u8]]) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut e = Elider::new(unit, n);
+        for c in chunks {
+            e.push(c, |_| {});
+        }
+        e.finish_tail(|b| out.extend_from_slice(b));
+        out
+    }
+
+    #[test]
+    fn tails() {
+        let l = Unit::Lines(b'\n');
+        assert_eq!(run_tail(l, 1, &[b"a\nb\nc\n"]), b"c\n");
+        assert_eq!(run_tail(l, 1, &[b"a\nb"]), b"b");
+        assert_eq!(run_tail(l, 2, &[b"a\n", b"b\n", b"c\n", b"d"]), b"c\nd");
+        assert_eq!(run_tail(l, 5, &[b"a\nb\n"]), b"a\nb\n");
+        assert_eq!(run_tail(l, 0, &[b"a\nb"]), b"");
+        assert_eq!(run_tail(l, 1, &[b"x", b"y\nz", b"w\n"]), b"zw\n");
+        assert_eq!(run_tail(Unit::Bytes, 2, &[b"abc", b"de"]), b"de");
+        assert_eq!(run_tail(Unit::Bytes, 4, &[b"abc", b"de"]), b"bcde");
+        assert_eq!(run_tail(Unit::Bytes, 9, &[b"abc", b"de"]), b"abcde");
+        assert_eq!(run_tail(l, 3, &[]), b"");
     }
 
     #[test]

@@ -28,6 +28,7 @@ pub mod quote;
 pub mod ranges;
 pub mod regex;
 pub mod tabstops;
+pub mod tail;
 pub mod unicode;
 pub mod wc;
 mod wcwidth_table;

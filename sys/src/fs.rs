@@ -65,6 +65,19 @@ mod tests {
     }
 
     #[test]
+    fn local_file_systems_and_nonblocking_opens() {
+        let f = open_nonblock(b"/").unwrap();
+        assert_eq!(is_remote(f.fd()), Ok(false));
+        let p = open(b"/proc/self/status", Open::Read).unwrap();
+        assert_eq!(is_remote(p.fd()), Ok(false));
+        let (r, _w) = pipe().unwrap();
+        set_nonblocking(r.fd(), true).unwrap();
+        let mut b = [0u8; 1];
+        assert_eq!(r.fd().read(&mut b), Err(Errno::AGAIN));
+        set_nonblocking(r.fd(), false).unwrap();
+    }
+
+    #[test]
     fn open_read_seek() {
         let f = open(b"/proc/self/exe", Open::Read).unwrap();
         let mut head = [0u8; 4];
@@ -419,4 +432,50 @@ pub fn read_stream(names: &[&[u8]], mut f: impl FnMut(&[u8])) -> bool {
         }
     }
     ok
+}
+
+/// Whether the file open on `fd` lives on a file system whose changes
+/// inotify may not see (network and FUSE file systems, and unknown ones,
+/// as GNU tail decides); `Err` when fstatfs fails.
+pub fn is_remote(fd: Fd) -> Result<bool> {
+    let t = rfs::fstatfs(fd.b()).map_err(Errno::from)?.f_type as u64 as u32;
+    const LOCAL: &[u32] = &[
+        0xEF53, 0x01021994, 0x9123683E, 0x58465342, 0x794C7630, 0x9FA0, 0x62656572, 0x858458F6,
+        0xF2F52010, 0x4D44, 0x2011BAB0, 0x5346544E, 0x73717368, 0x9660, 0x72B6, 0x24051905,
+        0x2FC12FC1, 0x52654973, 0x1CD1, 0x64626720, 0x63677270, 0x27E0EB, 0xE0F5E1E2, 0xCA451A4E,
+        0x50495045, 0x534F434B, 0x958458F6, 0x09041934, 0x62656570, 0x73636673, 0x6E736673,
+        0x42494E4D, 0x3153464A, 0x137F, 0x138F, 0x2468, 0x2478, 0x4244, 0x482B, 0x5DF5, 0x11954,
+        0x15013346, 0x28CD3D45, 0x453DCD28, 0x6165676C, 0xCAFE4A11, 0xDE5E81E4, 0x74726163,
+        0xF97CFF8C, 0x0BAD1DEA, 0x00000187, 0x19800202,
+    ];
+    Ok(!LOCAL.contains(&t))
+}
+
+/// Sets or clears O_NONBLOCK on a descriptor.
+pub fn set_nonblocking(fd: Fd, on: bool) -> Result<()> {
+    let f = rfs::fcntl_getfl(fd.b()).map_err(Errno::from)?;
+    let n = if on {
+        f | OFlags::NONBLOCK
+    } else {
+        f - OFlags::NONBLOCK
+    };
+    if n != f {
+        rfs::fcntl_setfl(fd.b(), n).map_err(Errno::from)?;
+    }
+    Ok(())
+}
+
+/// Opens `path` read-only and non-blocking (a FIFO without a writer does
+/// not hang the opener).
+pub fn open_nonblock(path: &[u8]) -> Result<File> {
+    loop {
+        match rfs::open(
+            path,
+            OFlags::RDONLY | OFlags::NONBLOCK | OFlags::CLOEXEC,
+            Mode::empty(),
+        ) {
+            Err(rustix::io::Errno::INTR) => continue,
+            r => return r.map(File).map_err(Errno::from).and_then(safer),
+        }
+    }
 }

@@ -310,3 +310,45 @@ pub fn err(bytes: &[u8]) {
     OUT.with(flush_state);
     Fd::STDERR.write_all(bytes).ok();
 }
+
+/// Waits until `fd` is readable or `timeout` (seconds, nanoseconds) passes
+/// (None: forever), watching standard output too when `watch_stdout`:
+/// returns (readable, standard output is broken: its reader went away).
+pub fn wait_readable(
+    fd: Fd,
+    watch_stdout: bool,
+    timeout: Option<(u64, u32)>,
+) -> Result<(bool, bool)> {
+    use rustix::event::{poll, PollFd, PollFlags};
+    let mut fds = [
+        PollFd::from_borrowed_fd(fd.b(), PollFlags::IN),
+        PollFd::from_borrowed_fd(Fd::STDOUT.b(), PollFlags::empty()),
+    ];
+    let n = if watch_stdout { 2 } else { 1 };
+    let ts = timeout.map(|(s, ns)| rustix::time::Timespec {
+        tv_sec: s.min(i64::MAX as u64) as i64,
+        tv_nsec: ns as _,
+    });
+    loop {
+        match poll(&mut fds[..n], ts.as_ref()) {
+            Err(rustix::io::Errno::INTR) => continue,
+            Err(e) => return Err(e.into()),
+            Ok(_) => break,
+        }
+    }
+    Ok((
+        !fds[0].revents().is_empty(),
+        n == 2 && !fds[1].revents().is_empty(),
+    ))
+}
+
+/// Standard output is a pipe or socket whose reader went away (POLLERR).
+pub fn stdout_broken() -> bool {
+    use rustix::event::{poll, PollFd, PollFlags};
+    let mut fds = [PollFd::from_borrowed_fd(Fd::STDOUT.b(), PollFlags::empty())];
+    let zero = rustix::time::Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    matches!(poll(&mut fds, Some(&zero)), Ok(1) if fds[0].revents().intersects(PollFlags::ERR | PollFlags::HUP))
+}

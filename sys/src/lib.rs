@@ -15,6 +15,7 @@ pub mod env;
 pub mod errno;
 pub mod fs;
 pub mod heap;
+pub mod inotify;
 pub mod io;
 pub mod mem;
 pub mod records;

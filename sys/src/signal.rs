@@ -48,9 +48,41 @@ pub fn kill(pid: i32, sig: Signal) -> Result<()> {
     kill_process(pid, sig).map_err(Errno::from)
 }
 
+/// Ends the process by `sig` with its default action (GNU's die_pipe:
+/// SIGPIPE when the reader of standard output is gone).
+pub fn raise_default(sig: Signal) -> ! {
+    set_default(sig).ok();
+    kill_process(rustix::process::getpid(), sig).ok();
+    crate::rt::exit_now(128 + sig.as_raw())
+}
+
+/// Whether process `pid` exists: kill(pid, 0) succeeds or fails with EPERM.
+/// `Err(ENOSYS)` means such checks are not supported.
+pub fn process_exists(pid: i32) -> Result<bool> {
+    let Some(p) = Pid::from_raw(pid) else {
+        return Ok(false);
+    };
+    match rustix::process::test_kill_process(p) {
+        Ok(()) => Ok(true),
+        Err(rustix::io::Errno::PERM) => Ok(true),
+        Err(rustix::io::Errno::NOSYS) => Err(Errno::from(rustix::io::Errno::NOSYS)),
+        Err(_) => Ok(false),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn processes_exist_until_reaped() {
+        assert_eq!(process_exists(std::process::id() as i32), Ok(true));
+        let mut c = std::process::Command::new("true").spawn().unwrap();
+        let pid = c.id() as i32;
+        c.wait().unwrap();
+        assert_eq!(process_exists(pid), Ok(false));
+        assert_eq!(process_exists(0), Ok(false));
+    }
 
     #[test]
     fn ignore_then_default() {
