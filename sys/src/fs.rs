@@ -413,3 +413,45 @@ pub fn read_stream(names: &[&[u8]], mut f: impl FnMut(&[u8])) -> bool {
     }
     ok
 }
+
+/// fstatat(2) of `name` in the directory `dir`, following a final
+/// symlink only if `follow`.
+pub fn statat(dir: Fd, name: &[u8], follow: bool) -> Result<Stat> {
+    let fl = if follow {
+        rfs::AtFlags::empty()
+    } else {
+        rfs::AtFlags::SYMLINK_NOFOLLOW
+    };
+    rfs::statat(dir.b(), name, fl)
+        .map(conv)
+        .map_err(Errno::from)
+}
+
+/// fchmodat(2) of `name` in `dir` (following a symlink, as the kernel does).
+pub fn chmodat(dir: Fd, name: &[u8], mode: u32) -> Result<()> {
+    rfs::chmodat(
+        dir.b(),
+        name,
+        Mode::from_raw_mode(mode),
+        rfs::AtFlags::empty(),
+    )
+    .map_err(Errno::from)
+}
+
+/// fchownat(2) of `name` in `dir`; `None` leaves an id unchanged.
+pub fn chownat(
+    dir: Fd,
+    name: &[u8],
+    uid: Option<u32>,
+    gid: Option<u32>,
+    follow: bool,
+) -> Result<()> {
+    let fl = if follow {
+        rfs::AtFlags::empty()
+    } else {
+        rfs::AtFlags::SYMLINK_NOFOLLOW
+    };
+    let u = uid.map(rustix::fs::Uid::from_raw);
+    let g = gid.map(rustix::fs::Gid::from_raw);
+    rfs::chownat(dir.b(), name, u, g, fl).map_err(Errno::from)
+}

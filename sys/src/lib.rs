@@ -24,6 +24,7 @@ pub mod simd;
 pub mod system;
 pub mod time;
 pub mod user;
+pub mod walk;
 
 pub use errno::Errno;
 pub use io::{err, out};
