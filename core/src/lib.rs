@@ -18,6 +18,7 @@ pub mod fmt;
 pub mod hosts;
 pub mod locale;
 mod locale_print;
+pub mod mode;
 pub mod num;
 pub mod opt;
 pub mod passwd;

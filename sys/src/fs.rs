@@ -455,3 +455,10 @@ pub fn chownat(
     let g = gid.map(rustix::fs::Gid::from_raw);
     rfs::chownat(dir.b(), name, u, g, fl).map_err(Errno::from)
 }
+
+/// The process umask (read by setting it and setting it back).
+pub fn umask() -> u32 {
+    let old = rustix::process::umask(Mode::empty());
+    rustix::process::umask(old);
+    old.bits()
+}

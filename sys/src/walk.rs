@@ -547,7 +547,7 @@ mod tests {
                 other => panic!("{other:?}"),
             }
             max = max.max(w.level());
-            if w.level() % 997 == 0 {
+            if w.level().is_multiple_of(997) {
                 assert!(w.stack.iter().filter(|l| l.fd.is_some()).count() <= MAX_OPEN);
             }
         }
