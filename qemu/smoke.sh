@@ -92,6 +92,8 @@ t seq '1\n2\n3\n#0' 3
 t seq '0.5\n1.0\n1.5\n#0' 0.5 0.5 1.5
 t cat '*No such file or directory\n#1' /nonexistent
 t chmod "mode of '$T/f' changed from 0??? (*) to 0640 (rw-r-----)\n#0" -v 640 "$T/f"
+t chown "changed ownership of '$T/f' from * to 1:2\n#0" -v 1:2 "$T/f"
+t chgrp "changed group of '$T/f' from * to 3\n#0" -v 3 "$T/f"
 t chmod "*chmod: invalid mode: 'x'\nTry '*chmod --help' for more information.\n#1" x "$T/f"
 
 # Every applet of this build must have been checked above.

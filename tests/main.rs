@@ -8,6 +8,7 @@ mod basename_dirname;
 mod binary;
 mod cat;
 mod chmod;
+mod chown;
 mod echo;
 mod expand;
 mod getopt;

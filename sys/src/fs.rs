@@ -451,8 +451,13 @@ pub fn chownat(
     } else {
         rfs::AtFlags::SYMLINK_NOFOLLOW
     };
-    let u = uid.map(rustix::fs::Uid::from_raw);
-    let g = gid.map(rustix::fs::Gid::from_raw);
+    // The all-ones id means "unchanged" (and rustix refuses it).
+    let u = uid
+        .filter(|&u| u != u32::MAX)
+        .map(rustix::fs::Uid::from_raw);
+    let g = gid
+        .filter(|&g| g != u32::MAX)
+        .map(rustix::fs::Gid::from_raw);
     rfs::chownat(dir.b(), name, u, g, fl).map_err(Errno::from)
 }
 

@@ -17,6 +17,7 @@ pub mod fs;
 pub mod heap;
 pub mod io;
 pub mod mem;
+pub mod owner;
 pub mod records;
 pub mod rt;
 pub mod signal;
