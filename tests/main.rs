@@ -7,6 +7,7 @@ mod harness;
 mod basename_dirname;
 mod binary;
 mod cat;
+mod chcon;
 mod chmod;
 mod chown;
 mod echo;
