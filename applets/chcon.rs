@@ -172,6 +172,8 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         root,
     };
     let mut w = Walker::new(&files, follow);
+    // Labels need no stat of the files (directories are still stat'ed).
+    w.no_stat(true);
     let mut ok = true;
     while let Some(info) = w.next() {
         ok &= visit(&mut w, info, &c);

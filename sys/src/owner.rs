@@ -43,6 +43,14 @@ impl Chown {
     pub fn run(&self, files: &[&[u8]]) -> bool {
         let mut db = Db::default();
         let mut w = Walker::new(files, self.follow);
+        // As GNU: files need no stat when nothing about them is reported
+        // or compared.
+        w.no_stat(
+            self.from_uid.is_none()
+                && self.from_gid.is_none()
+                && !self.deref
+                && self.verbosity == 0,
+        );
         let mut ok = true;
         while let Some(info) = w.next() {
             ok &= self.visit(&mut w, info, &mut db);

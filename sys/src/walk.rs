@@ -60,7 +60,8 @@ struct Level {
     dev: u64,
     ino: u64,
     stat: Stat,
-    /// The entry names, each followed by a NUL.
+    /// The entries: each a kind byte (the file type bits >> 12, as d_type),
+    /// the name and a NUL.
     names: Vec<u8>,
     pos: usize,
     /// Where this directory's name starts in the path, and the path's length.
@@ -93,6 +94,25 @@ pub struct Walker<'a> {
     next: Next,
     /// The current entry was reached by following a symlink (O_NOFOLLOW off).
     followed: bool,
+    nostat: bool,
+}
+
+const KIND_DIR: u8 = 0o04;
+const KIND_UNKNOWN: u8 = 0;
+
+/// A directory entry's type as the S_IFMT bits >> 12 (d_type's values).
+fn kind(t: rfs::FileType) -> u8 {
+    use rfs::FileType as T;
+    match t {
+        T::Fifo => 0o01,
+        T::CharacterDevice => 0o02,
+        T::Directory => KIND_DIR,
+        T::BlockDevice => 0o06,
+        T::RegularFile => 0o10,
+        T::Symlink => 0o12,
+        T::Socket => 0o14,
+        _ => KIND_UNKNOWN,
+    }
 }
 
 fn stat_at(dir: Fd, name: &[u8], follow: bool) -> Result<Stat> {
@@ -133,7 +153,15 @@ impl<'a> Walker<'a> {
             level: 0,
             next: Next::Nothing,
             followed: false,
+            nostat: false,
         }
+    }
+
+    /// fts' FTS_NOSTAT: entries whose directory entry says they are no
+    /// directory are visited without a stat (only the type bits of
+    /// [`Walker::stat`] are set), where links are not followed.
+    pub fn no_stat(&mut self, on: bool) {
+        self.nostat = on;
     }
 
     /// `--one-file-system`: directories on another device than their
@@ -256,7 +284,8 @@ impl<'a> Walker<'a> {
             return Some(self.classify(Fd::CWD, 0));
         };
         if top.pos < top.names.len() {
-            let rest = &top.names[top.pos..];
+            let kind = top.names[top.pos];
+            let rest = &top.names[top.pos + 1..];
             let len = rest.iter().position(|&b| b == 0).unwrap_or(rest.len());
             self.path.truncate(top.path_len);
             if self.path.last() != Some(&b'/') {
@@ -264,9 +293,23 @@ impl<'a> Walker<'a> {
             }
             self.name_off = self.path.len();
             self.path.extend_from_slice(&rest[..len]);
-            top.pos += len + 1;
+            top.pos += len + 2;
             let dir = top.fd.as_ref().map_or(Fd::CWD, |f| f.fd());
             self.level = self.stack.len();
+            // FTS_NOSTAT: what is surely no directory needs no stat when
+            // links are not followed below the operands.
+            if self.nostat && kind != KIND_DIR && kind != KIND_UNKNOWN && !self.follows(self.level)
+            {
+                self.stat = Stat {
+                    mode: (kind as u32) << 12,
+                    ..Stat::default()
+                };
+                return Some(if kind == (S_IFLNK >> 12) as u8 {
+                    Info::SL
+                } else {
+                    Info::F
+                });
+            }
             return Some(self.classify(dir, self.level));
         }
         Some(self.pop())
@@ -322,6 +365,7 @@ impl<'a> Walker<'a> {
             let e = e.map_err(Errno::from)?;
             let n = e.file_name().to_bytes();
             if n != b"." && n != b".." {
+                names.push(kind(e.file_type()));
                 names.extend_from_slice(n);
                 names.push(0);
             }
@@ -503,6 +547,31 @@ mod tests {
         let v = walk(&t.join("d"), Follow::Logical);
         assert!(v.contains(&("/dang".into(), Info::SLNONE)));
         assert!(v.contains(&("/l".into(), Info::D)));
+        std::fs::remove_dir_all(&t).unwrap();
+    }
+
+    #[test]
+    fn no_stat_uses_the_entry_type() {
+        let t = tmp("nostat");
+        std::fs::create_dir_all(t.join("d/e")).unwrap();
+        std::fs::write(t.join("d/f"), "x").unwrap();
+        std::os::unix::fs::symlink("f", t.join("d/l")).unwrap();
+        let r = t.join("d").as_os_str().as_bytes().to_vec();
+        let roots: Vec<&[u8]> = vec![&r];
+        let mut w = Walker::new(&roots, Follow::Physical);
+        w.no_stat(true);
+        let mut seen = Vec::new();
+        while let Some(i) = w.next() {
+            seen.push((
+                w.name().to_vec(),
+                i,
+                w.stat().ino != 0,
+                w.stat().mode & S_IFMT,
+            ));
+        }
+        assert!(seen.contains(&(b"f".to_vec(), Info::F, false, 0o100000)));
+        assert!(seen.contains(&(b"l".to_vec(), Info::SL, false, S_IFLNK)));
+        assert!(seen.contains(&(b"e".to_vec(), Info::D, true, 0o040000)));
         std::fs::remove_dir_all(&t).unwrap();
     }
 
