@@ -227,3 +227,73 @@ fn differential() {
         same_as_gnu_on("chmod", args, make);
     }
 }
+
+#[test]
+fn permission_denied_as_nobody() {
+    use crate::tree::{as_nobody, make_for_nobody};
+    // sub 0000: nobody may chmod it but not look inside before it does;
+    // sub 0300: it cannot be read at all (u+x keeps it unreadable).
+    for (sub, args) in [
+        (0o000, &["-R", "-v", "u+r", "d"][..]),
+        (0o300, &["-R", "-v", "u+x", "d"]),
+    ] {
+        let (a, b) = (TempDir::new(), TempDir::new());
+        make_for_nobody(a.path(), sub);
+        make_for_nobody(b.path(), sub);
+        let Some(ours) = as_nobody(false, "chmod", args, b.path()) else {
+            return;
+        };
+        let s = ours.stdout_str();
+        assert!(
+            s.contains("failed to change mode of 'd/f' from 0644 (rw-r--r--) to "),
+            "{s}"
+        );
+        let theirs = as_nobody(true, "chmod", args, a.path()).unwrap();
+        let gnu_err = String::from_utf8_lossy(&theirs.stderr).replace("/usr/bin/chmod", "chmod");
+        assert_eq!(String::from_utf8_lossy(&ours.stderr), gnu_err);
+        assert_eq!(ours.stdout, theirs.stdout);
+        assert_eq!(ours.code, theirs.code);
+        assert!(gnu_err.contains("changing permissions of 'd/f': Operation not permitted"));
+    }
+}
+
+#[test]
+fn tree_20000_deep() {
+    // Made through descriptors: its paths are far over PATH_MAX.
+    let t = TempDir::new();
+    let mut cur = std::fs::File::open(t.path()).unwrap();
+    for _ in 0..20_000 {
+        use std::os::fd::AsRawFd;
+        let d = format!("/proc/self/fd/{}/d", cur.as_raw_fd());
+        std::fs::create_dir(&d).unwrap();
+        cur = std::fs::File::open(&d).unwrap();
+    }
+    // An open descriptor on the bottom would pin 20 000 dentries and make
+    // every rmdir of the cleanup walk them.
+    drop(cur);
+    ucmd("chmod")
+        .current_dir(t.path())
+        .args(&["-R", "700", "d"])
+        .run()
+        .success()
+        .no_stderr();
+    ucmd("chgrp")
+        .current_dir(t.path())
+        .args(&["-R", "0", "d"])
+        .run()
+        .success()
+        .no_stderr();
+    let mut cur = std::fs::File::open(t.join("d")).unwrap();
+    for _ in 1..20_000 {
+        use std::os::fd::AsRawFd;
+        cur = std::fs::File::open(format!("/proc/self/fd/{}/d", cur.as_raw_fd())).unwrap();
+    }
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(cur.metadata().unwrap().permissions().mode() & 0o7777, 0o700);
+    drop(cur);
+    std::process::Command::new("rm")
+        .arg("-rf")
+        .arg(t.path())
+        .status()
+        .unwrap();
+}

@@ -233,3 +233,26 @@ fn differential() {
         same_as_gnu_on("chgrp", args, make_owned);
     }
 }
+
+#[test]
+fn permission_denied_as_nobody() {
+    use crate::tree::{as_nobody, make_for_nobody};
+    let args = &["-R", "-v", "65534:65534", "d"][..];
+    let (a, b) = (TempDir::new(), TempDir::new());
+    make_for_nobody(a.path(), 0o300);
+    make_for_nobody(b.path(), 0o300);
+    let Some(ours) = as_nobody(false, "chown", args, b.path()) else {
+        return;
+    };
+    let theirs = as_nobody(true, "chown", args, a.path()).unwrap();
+    let gnu_err = String::from_utf8_lossy(&theirs.stderr).replace("/usr/bin/chown", "chown");
+    assert_eq!(String::from_utf8_lossy(&ours.stderr), gnu_err);
+    assert_eq!(ours.stdout_str(), theirs.stdout_str());
+    assert_eq!(ours.code, Some(1));
+    assert_eq!(ours.code, theirs.code);
+    assert!(
+        gnu_err.contains("chown: cannot read directory 'd/sub': Permission denied\n"),
+        "{gnu_err}"
+    );
+    assert!(gnu_err.contains("chown: changing ownership of 'd/f': Operation not permitted\n"));
+}

@@ -74,3 +74,41 @@ pub fn is_root() -> bool {
         .unwrap_or(1)
         == 0
 }
+
+/// Runs `applet args` in `dir` as the user and group nobody (65534), with
+/// corebox (`gnu` false) or GNU's program; None when setpriv is missing
+/// or the tests do not run as root.
+#[allow(dead_code)]
+pub fn as_nobody(gnu: bool, applet: &str, args: &[&str], dir: &Path) -> Option<Output> {
+    if !is_root() || !Path::new("/usr/bin/setpriv").exists() {
+        return None;
+    }
+    let mut c =
+        program("/usr/bin/setpriv").args(&["--reuid=65534", "--regid=65534", "--clear-groups"]);
+    if gnu {
+        c = c.arg(format!("/usr/bin/{applet}"));
+    } else {
+        if let Some(r) = runner() {
+            c = c.arg(r);
+        }
+        c = c.arg(bin()).arg(applet);
+    }
+    Some(c.args(args).current_dir(dir).run())
+}
+
+/// A tree nobody may partly change: d (0777, nobody) holds f (root's) and
+/// sub (nobody's, 0000 or `sub_mode`) holding g.
+#[allow(dead_code)]
+pub fn make_for_nobody(t: &Path, sub_mode: u32) {
+    use std::os::unix::fs::chown;
+    std::fs::create_dir_all(t.join("d/sub")).unwrap();
+    std::fs::write(t.join("d/f"), "").unwrap();
+    std::fs::write(t.join("d/sub/g"), "").unwrap();
+    for p in ["", "d", "d/sub", "d/sub/g"] {
+        chown(t.join(p), Some(65534), Some(65534)).unwrap();
+    }
+    set_mode(t, 0o755);
+    set_mode(&t.join("d"), 0o777);
+    set_mode(&t.join("d/f"), 0o644);
+    set_mode(&t.join("d/sub"), sub_mode);
+}
