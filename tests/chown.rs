@@ -256,3 +256,27 @@ fn permission_denied_as_nobody() {
     );
     assert!(gnu_err.contains("chown: changing ownership of 'd/f': Operation not permitted\n"));
 }
+
+#[test]
+fn symlink_loops() {
+    if !is_root() {
+        return;
+    }
+    use crate::tree::make_loops;
+    // Under -L the links back up are cycles (fts' FTS_DC): changed, not
+    // entered, and no warning, as GNU does.
+    let t = TempDir::new();
+    make_loops(t.path());
+    let r = at("chown", &t, &["-RLv", "daemon", "d"]).success();
+    assert_eq!(r.stdout_str().matches("'d/s/up'").count(), 1);
+    for args in [
+        &["-RLv", "root", "d"][..],
+        &["-RHv", "bin", "dl"],
+        &["-RPv", "root", "d"],
+        &["-RLc", "bin", "dl"],
+    ] {
+        same_as_gnu_on("chown", args, make_loops);
+    }
+    same_as_gnu_on("chgrp", &["-RLv", "bin", "d"], make_loops);
+    same_as_gnu_on("chmod", &["-Rv", "700", "dl"], make_loops);
+}

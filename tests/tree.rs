@@ -112,3 +112,17 @@ pub fn make_for_nobody(t: &Path, sub_mode: u32) {
     set_mode(&t.join("d/f"), 0o644);
     set_mode(&t.join("d/sub"), sub_mode);
 }
+
+/// d/s/up -> .. and d/s/x/top -> ../.. (loops under -L), dl -> d.
+#[allow(dead_code)]
+pub fn make_loops(t: &Path) {
+    std::fs::create_dir_all(t.join("d/s/x")).unwrap();
+    std::fs::write(t.join("d/s/x/f"), "").unwrap();
+    symlink("..", t.join("d/s/up")).unwrap();
+    symlink("../..", t.join("d/s/x/top")).unwrap();
+    symlink("d", t.join("dl")).unwrap();
+    for p in ["d", "d/s", "d/s/x"] {
+        set_mode(&t.join(p), 0o755);
+    }
+    set_mode(&t.join("d/s/x/f"), 0o644);
+}

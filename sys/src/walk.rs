@@ -576,6 +576,30 @@ mod tests {
     }
 
     #[test]
+    fn one_file_system_stops_at_mount_points() {
+        // /dev/shm is a tmpfs on the devtmpfs /dev on most systems.
+        let (Ok(dev), Ok(shm)) = (crate::fs::stat(b"/dev"), crate::fs::stat(b"/dev/shm")) else {
+            return;
+        };
+        if dev.dev == shm.dev {
+            return;
+        }
+        let roots: Vec<&[u8]> = vec![b"/dev"];
+        let mut w = Walker::new(&roots, Follow::Physical);
+        w.one_file_system(true);
+        let mut saw = false;
+        while let Some(i) = w.next() {
+            if w.path() == b"/dev/shm" && i == Info::D {
+                assert_eq!(w.next(), Some(Info::DP));
+                assert_eq!(w.path(), b"/dev/shm");
+                saw = true;
+            }
+            assert!(!w.path().starts_with(b"/dev/shm/"));
+        }
+        assert!(saw);
+    }
+
+    #[test]
     fn symlink_loop_is_a_cycle_when_logical() {
         let t = tmp("loop");
         std::fs::create_dir_all(t.join("d/s")).unwrap();
