@@ -297,3 +297,23 @@ fn tree_20000_deep() {
         .status()
         .unwrap();
 }
+
+#[test]
+fn operands_are_stat_ed_when_reached() {
+    // fts stats operands up front but GNU asks it again (FTS_AGAIN) for
+    // one that failed: here d/sub/g becomes reachable once d/sub got u+x.
+    use crate::tree::{as_nobody, make_for_nobody};
+    let args = &["-v", "u+x", "d/sub", "d/sub/g"][..];
+    let (a, b) = (TempDir::new(), TempDir::new());
+    make_for_nobody(a.path(), 0o600);
+    make_for_nobody(b.path(), 0o600);
+    let Some(ours) = as_nobody(false, "chmod", args, b.path()) else {
+        return;
+    };
+    let ours = ours.success().stdout_is(
+        "mode of 'd/sub' changed from 0600 (rw-------) to 0700 (rwx------)\nmode of 'd/sub/g' changed from 0644 (rw-r--r--) to 0744 (rwxr--r--)\n",
+    );
+    let theirs = as_nobody(true, "chmod", args, a.path()).unwrap();
+    assert_eq!(theirs.code, Some(0));
+    assert_eq!(ours.stdout, theirs.stdout);
+}
