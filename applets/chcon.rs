@@ -3,16 +3,16 @@
 // usage: [OPTION]... CONTEXT FILE...
 // usage: [OPTION]... [-u USER] [-r ROLE] [-l RANGE] [-t TYPE] FILE...
 // usage: [OPTION]... --reference=RFILE FILE...
+// option: -R, --recursive
 // option: --dereference
 // option: -h, --no-dereference
+// option: --no-preserve-root
+// option: --preserve-root
+// option: --reference=RFILE
 // option: -u, --user=USER
 // option: -r, --role=ROLE
 // option: -t, --type=TYPE
 // option: -l, --range=RANGE
-// option: --no-preserve-root
-// option: --preserve-root
-// option: --reference=RFILE
-// option: -R, --recursive
 // option: -v, --verbose
 // option: -H
 // option: -L

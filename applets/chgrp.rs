@@ -2,15 +2,15 @@
 // name: chgrp
 // usage: [OPTION]... GROUP FILE...
 // usage: [OPTION]... --reference=RFILE FILE...
+// option: -R, --recursive
 // option: -c, --changes
-// option: -f, --silent, --quiet
-// option: -v, --verbose
 // option: --dereference
 // option: -h, --no-dereference
 // option: --no-preserve-root
 // option: --preserve-root
+// option: -f, --silent, --quiet
 // option: --reference=RFILE
-// option: -R, --recursive
+// option: -v, --verbose
 // option: -H
 // option: -L
 // option: -P

@@ -4,12 +4,12 @@
 // usage: [OPTION]... OCTAL-MODE FILE...
 // usage: [OPTION]... --reference=RFILE FILE...
 // option: -c, --changes
-// option: -f, --silent, --quiet
-// option: -v, --verbose
+// option: -R, --recursive
 // option: --no-preserve-root
 // option: --preserve-root
+// option: -f, --silent, --quiet
 // option: --reference=RFILE
-// option: -R, --recursive
+// option: -v, --verbose
 // help:
 // Change the mode of each FILE to MODE.
 // With --reference, change the mode of each FILE to that of RFILE.

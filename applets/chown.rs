@@ -2,16 +2,16 @@
 // name: chown
 // usage: [OPTION]... [OWNER][:[GROUP]] FILE...
 // usage: [OPTION]... --reference=RFILE FILE...
+// option: -R, --recursive
 // option: -c, --changes
-// option: -f, --silent, --quiet
-// option: -v, --verbose
 // option: --dereference
-// option: -h, --no-dereference
 // option: --from=CURRENT_OWNER:CURRENT_GROUP
+// option: -h, --no-dereference
 // option: --no-preserve-root
 // option: --preserve-root
+// option: -f, --silent, --quiet
 // option: --reference=RFILE
-// option: -R, --recursive
+// option: -v, --verbose
 // option: -H
 // option: -L
 // option: -P

@@ -277,3 +277,22 @@ fn runcon_usage() {
         "runcon: unrecognized option '--bad'\nTry 'runcon --help' for more information.\n",
     );
 }
+
+#[test]
+fn option_table_order_as_gnu() {
+    // getopt lists ambiguous candidates in the order of GNU's long_options.
+    ucmd("chcon").args(&["--r", "x"]).run().code_is(1).stderr_is(
+        "chcon: option '--r' is ambiguous; possibilities: '--recursive' '--reference' '--role' '--range'\nTry 'chcon --help' for more information.\n",
+    );
+    runcon(&["--r", "x"]).code_is(1).stderr_is(
+        "runcon: option '--r' is ambiguous; possibilities: '--role' '--range'\nTry 'runcon --help' for more information.\n",
+    );
+    for applet in ["chmod", "chown", "chgrp"] {
+        ucmd(applet).args(&["--re=x", "y"]).run().code_is(1).stderr_is(format!(
+            "{applet}: option '--re=x' is ambiguous; possibilities: '--recursive' '--reference'\nTry '{applet} --help' for more information.\n"
+        ));
+    }
+    ucmd("chown").args(&["--no-", "y"]).run().code_is(1).stderr_is(
+        "chown: option '--no-' is ambiguous; possibilities: '--no-dereference' '--no-preserve-root'\nTry 'chown --help' for more information.\n",
+    );
+}
