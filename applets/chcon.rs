@@ -236,8 +236,12 @@ fn visit(w: &mut Walker, info: Info, c: &Config) -> bool {
 /// GNU's change_file_context; messages name the entry as fts' accpath:
 /// the name inside its directory, or the whole path under -L (FTS_NOCHDIR).
 fn change(w: &Walker, c: &Config) -> bool {
-    let (dir, name) = (w.dirfd(), w.name());
-    let shown = if c.follow == Follow::Logical { w.path() } else { name };
+    let shown = if c.follow == Follow::Logical { w.path() } else { w.name() };
+    let (dir, name) = if w.dirfd() == sys::io::Fd::CWD || selinux::proc_fds() {
+        (w.dirfd(), w.name())
+    } else {
+        (sys::io::Fd::CWD, w.path())
+    };
     let mut current = None;
     let new = match &c.context {
         Some(ctx) => ctx.clone(),

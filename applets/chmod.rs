@@ -75,11 +75,13 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     // Take the mode options out first: their letters are not options.
     let mut rest: Vec<&'static [u8]> = Vec::with_capacity(args.len());
     let mut opt_mode: Vec<u8> = Vec::new();
+    let posix = sys::env::posixly_correct();
     let mut i = 1;
     while i < args.len() {
         let a = args[i];
         i += 1;
-        if a == b"--" {
+        if a == b"--" || (posix && !a.starts_with(b"-")) {
+            // Options end here (at the first operand under POSIXLY_CORRECT).
             rest.extend_from_slice(&args[i - 1..]);
             break;
         }

@@ -317,3 +317,16 @@ fn operands_are_stat_ed_when_reached() {
     assert_eq!(theirs.code, Some(0));
     assert_eq!(ours.stdout, theirs.stdout);
 }
+
+#[test]
+fn posixly_correct_ends_options_at_the_first_operand() {
+    let t = tree();
+    ucmd("chmod")
+        .current_dir(t.path())
+        .env("POSIXLY_CORRECT", "1")
+        .args(&["600", "d/f", "-w"])
+        .run()
+        .code_is(1)
+        .stderr_is("chmod: cannot access '-w': No such file or directory\n");
+    assert_eq!(mode(&t.join("d/f")), 0o600);
+}

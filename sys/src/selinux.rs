@@ -29,6 +29,22 @@ fn at_path(dir: Fd, name: &[u8]) -> Vec<u8> {
     p
 }
 
+/// Whether /proc/self/fd can name files relative to a descriptor (there
+/// is no /proc early in an initramfs): callers fall back to whole paths.
+pub fn proc_fds() -> bool {
+    use core::sync::atomic::{AtomicU8, Ordering};
+    static KNOWN: AtomicU8 = AtomicU8::new(0);
+    match KNOWN.load(Ordering::Relaxed) {
+        1 => true,
+        2 => false,
+        _ => {
+            let ok = rfs::access("/proc/self/fd", rfs::Access::EXISTS).is_ok();
+            KNOWN.store(if ok { 1 } else { 2 }, Ordering::Relaxed);
+            ok
+        }
+    }
+}
+
 /// The label of `name` in `dir` (of the link itself unless `follow`);
 /// None if it has none (ENODATA).
 pub fn get_label(dir: Fd, name: &[u8], follow: bool) -> Result<Option<Vec<u8>>> {
