@@ -243,8 +243,9 @@ fn change(w: &Walker, c: &Config) -> bool {
         (sys::io::Fd::CWD, w.path())
     };
     let mut current = None;
-    let new = match &c.context {
-        Some(ctx) => ctx.clone(),
+    let computed;
+    let new: &[u8] = match &c.context {
+        Some(ctx) => ctx,
         None => {
             let label = match selinux::get_label(dir, name, c.deref) {
                 Ok(Some(l)) => l,
@@ -277,13 +278,14 @@ fn change(w: &Walker, c: &Config) -> bool {
                 return false;
             }
             current = Some(label);
-            ctx.to_bytes()
+            computed = ctx.to_bytes();
+            &computed
         }
     };
-    if current.as_deref() != Some(&new[..]) {
-        if let Err(e) = selinux::set_label(dir, name, &new, c.deref) {
+    if current.as_deref() != Some(new) {
+        if let Err(e) = selinux::set_label(dir, name, new, c.deref) {
             error(
-                &[b"failed to change context of ", &quoteaf(shown), b" to ", &quote(&new)],
+                &[b"failed to change context of ", &quoteaf(shown), b" to ", &quote(new)],
                 Some(e),
             );
             return false;
