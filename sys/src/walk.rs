@@ -361,13 +361,13 @@ impl<'a> Walker<'a> {
             self.buf.reserve_exact(32 * 1024);
         }
         // (inode, offset in `names`) of each entry, for the sort below.
-        let mut inos: Vec<(u64, u32)> = Vec::new();
+        let mut inos: Vec<(u64, usize)> = Vec::new();
         let mut it = RawDir::new(fd.b(), self.buf.spare_capacity_mut());
         while let Some(e) = it.next() {
             let e = e.map_err(Errno::from)?;
             let n = e.file_name().to_bytes();
             if n != b"." && n != b".." {
-                inos.push((e.ino(), names.len() as u32));
+                inos.push((e.ino(), names.len()));
                 names.push(kind(e.file_type()));
                 names.extend_from_slice(n);
                 names.push(0);
@@ -382,7 +382,7 @@ impl<'a> Walker<'a> {
             inos.sort_unstable();
             let mut sorted = Vec::with_capacity(names.len());
             for &(_, at) in &inos {
-                let rest = &names[at as usize..];
+                let rest = &names[at..];
                 let len = rest
                     .iter()
                     .position(|&b| b == 0)
