@@ -91,6 +91,13 @@ in='a-b-c\n'; t tr 'abc\n#0' -d -
 t seq '1\n2\n3\n#0' 3
 t seq '0.5\n1.0\n1.5\n#0' 0.5 0.5 1.5
 t cat '*No such file or directory\n#1' /nonexistent
+t chmod "mode of '$T/f' * 0640 (rw-r-----)\n#0" -v 640 "$T/f"
+t chown "changed ownership of '$T/f' from * to 1:2\n#0" -v 1:2 "$T/f"
+t chgrp "changed group of '$T/f' from * to 3\n#0" -v 3 "$T/f"
+t chcon "*chcon: missing operand after *a:b:c*\nTry '*chcon --help' for more information.\n#1" a:b:c
+t chcon "changing security context of '$T/f'\n*#[01]" -v a:b:c "$T/f"
+t runcon "*runcon may be used only on a SELinux kernel\n#1" a:b:c true
+t chmod "*chmod: invalid mode: *x*\nTry '*chmod --help' for more information.\n#1" x "$T/f"
 
 # Every applet of this build must have been checked above.
 untested=''

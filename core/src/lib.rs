@@ -11,6 +11,7 @@ extern crate alloc;
 /// Byte searching for line and field scanning (re-exported for applets).
 pub use memchr;
 
+pub mod context;
 pub mod duration;
 pub mod elide;
 pub mod escape;
@@ -20,6 +21,7 @@ pub mod hosts;
 pub mod linecmp;
 pub mod locale;
 mod locale_print;
+pub mod mode;
 pub mod num;
 pub mod opt;
 pub mod passwd;

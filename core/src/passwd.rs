@@ -1,23 +1,56 @@
 //! /etc/passwd and /etc/group records: `name:pw:id:...`.
 
-/// The name of the first record whose id (third field) is `id`.
-pub fn name_of_id(db: &[u8], id: u32) -> Option<&[u8]> {
-    db.split(|&b| b == b'\n').find_map(|line| {
-        let mut f = line.split(|&b| b == b':');
+fn records(db: &[u8]) -> impl Iterator<Item = (&[u8], u64, &[u8])> {
+    db.split(|&b| b == b'\n').filter_map(|line| {
+        let mut f = line.splitn(4, |&b| b == b':');
         let name = f.next()?;
         let _pw = f.next()?;
         let n = crate::num::parse_u64_dec(f.next()?)?;
-        (n == id as u64 && !name.is_empty()).then_some(name)
+        (!name.is_empty()).then_some((name, n, f.next().unwrap_or(b"")))
     })
+}
+
+/// The name of the first record whose id (third field) is `id`.
+pub fn name_of_id(db: &[u8], id: u32) -> Option<&[u8]> {
+    records(db).find_map(|(name, n, _)| (n == id as u64).then_some(name))
+}
+
+/// The id (third field) of the record named `name`, and for /etc/passwd
+/// the login group (fourth field; 0 if missing).
+pub fn id_of_name(db: &[u8], name: &[u8]) -> Option<(u32, u32)> {
+    records(db).find_map(|(n, id, rest)| {
+        let id = u32::try_from(id).ok()?;
+        let gid_field = rest.split(|&b| b == b':').next().unwrap_or(b"");
+        let gid = crate::num::parse_u64_dec(gid_field).and_then(|g| u32::try_from(g).ok());
+        (n == name).then_some((id, gid.unwrap_or(0)))
+    })
+}
+
+/// A numeric user or group id as GNU's userspec accepts it (`+` allowed,
+/// the all-ones value is not an id).
+pub fn numeric_id(s: &[u8]) -> Option<u32> {
+    let d = s.strip_prefix(b"+").unwrap_or(s);
+    let n = crate::num::parse_u64_dec(d)?;
+    u32::try_from(n).ok().filter(|&n| n != u32::MAX)
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn lookup() {
-        let db = b"root:x:0:0:root:/root:/bin/sh\nbin:x:2:2::/:\nbad\nnobody:x:65534:65534::/:\n";
+        let db = b"root:x:0:0:root:/root:/bin/sh\nbin:x:2:3::/:\nbad\nnobody:x:65534:65534::/:\n";
         assert_eq!(super::name_of_id(db, 0), Some(&b"root"[..]));
         assert_eq!(super::name_of_id(db, 65534), Some(&b"nobody"[..]));
         assert_eq!(super::name_of_id(db, 7), None);
+        assert_eq!(super::id_of_name(db, b"bin"), Some((2, 3)));
+        assert_eq!(super::id_of_name(db, b"nobody"), Some((65534, 65534)));
+        assert_eq!(super::id_of_name(db, b"x"), None);
+        let g = b"root:x:0:\ndaemon:x:1:a,b\n";
+        assert_eq!(super::id_of_name(g, b"daemon"), Some((1, 0)));
+        assert_eq!(super::numeric_id(b"+0"), Some(0));
+        assert_eq!(super::numeric_id(b"4294967295"), None);
+        assert_eq!(super::numeric_id(b"4294967294"), Some(4294967294));
+        assert_eq!(super::numeric_id(b"-1"), None);
+        assert_eq!(super::numeric_id(b""), None);
     }
 }

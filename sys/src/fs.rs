@@ -479,3 +479,57 @@ pub fn open_nonblock(path: &[u8]) -> Result<File> {
         }
     }
 }
+
+/// fstatat(2) of `name` in the directory `dir`, following a final
+/// symlink only if `follow`.
+pub fn statat(dir: Fd, name: &[u8], follow: bool) -> Result<Stat> {
+    let fl = if follow {
+        rfs::AtFlags::empty()
+    } else {
+        rfs::AtFlags::SYMLINK_NOFOLLOW
+    };
+    rfs::statat(dir.b(), name, fl)
+        .map(conv)
+        .map_err(Errno::from)
+}
+
+/// fchmodat(2) of `name` in `dir` (following a symlink, as the kernel does).
+pub fn chmodat(dir: Fd, name: &[u8], mode: u32) -> Result<()> {
+    rfs::chmodat(
+        dir.b(),
+        name,
+        Mode::from_raw_mode(mode),
+        rfs::AtFlags::empty(),
+    )
+    .map_err(Errno::from)
+}
+
+/// fchownat(2) of `name` in `dir`; `None` leaves an id unchanged.
+pub fn chownat(
+    dir: Fd,
+    name: &[u8],
+    uid: Option<u32>,
+    gid: Option<u32>,
+    follow: bool,
+) -> Result<()> {
+    let fl = if follow {
+        rfs::AtFlags::empty()
+    } else {
+        rfs::AtFlags::SYMLINK_NOFOLLOW
+    };
+    // The all-ones id means "unchanged" (and rustix refuses it).
+    let u = uid
+        .filter(|&u| u != u32::MAX)
+        .map(rustix::fs::Uid::from_raw);
+    let g = gid
+        .filter(|&g| g != u32::MAX)
+        .map(rustix::fs::Gid::from_raw);
+    rfs::chownat(dir.b(), name, u, g, fl).map_err(Errno::from)
+}
+
+/// The process umask (read by setting it and setting it back).
+pub fn umask() -> u32 {
+    let old = rustix::process::umask(Mode::empty());
+    rustix::process::umask(old);
+    old.bits()
+}

@@ -14,6 +14,8 @@ impl Fd {
     pub const STDIN: Fd = Fd(0);
     pub const STDOUT: Fd = Fd(1);
     pub const STDERR: Fd = Fd(2);
+    /// AT_FDCWD: names relative to it are relative to the current directory.
+    pub const CWD: Fd = Fd(-100);
 
     pub fn raw(self) -> i32 {
         self.0

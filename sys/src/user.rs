@@ -23,3 +23,136 @@ pub fn login_uid() -> Option<u32> {
     let n = corebox_core::num::parse_u64_dec(b.trim_ascii())?;
     u32::try_from(n).ok().filter(|&u| u != u32::MAX)
 }
+
+/// The user and group databases, read once (there is no NSS).
+#[derive(Default)]
+pub struct Db {
+    passwd: Option<Vec<u8>>,
+    group: Option<Vec<u8>>,
+}
+
+impl Db {
+    fn passwd(&mut self) -> &[u8] {
+        self.passwd
+            .get_or_insert_with(|| read_file(b"/etc/passwd").unwrap_or_default())
+    }
+    fn group(&mut self) -> &[u8] {
+        self.group
+            .get_or_insert_with(|| read_file(b"/etc/group").unwrap_or_default())
+    }
+    /// uid and login gid of the user `name`.
+    pub fn user(&mut self, name: &[u8]) -> Option<(u32, u32)> {
+        corebox_core::passwd::id_of_name(self.passwd(), name)
+    }
+    pub fn group_id(&mut self, name: &[u8]) -> Option<u32> {
+        corebox_core::passwd::id_of_name(self.group(), name).map(|r| r.0)
+    }
+    /// The user name of `uid`, or its number (GNU's uid_to_name).
+    pub fn user_name(&mut self, uid: u32) -> Vec<u8> {
+        name_or_number(corebox_core::passwd::name_of_id(self.passwd(), uid), uid)
+    }
+    /// The group name of `gid`, or its number (GNU's gid_to_name).
+    pub fn group_name(&mut self, gid: u32) -> Vec<u8> {
+        name_or_number(corebox_core::passwd::name_of_id(self.group(), gid), gid)
+    }
+    pub fn group_name_opt(&mut self, gid: u32) -> Option<Vec<u8>> {
+        corebox_core::passwd::name_of_id(self.group(), gid).map(Vec::from)
+    }
+}
+
+fn name_or_number(name: Option<&[u8]>, id: u32) -> Vec<u8> {
+    match name {
+        Some(n) => n.to_vec(),
+        None => {
+            let mut v = Vec::new();
+            corebox_core::fmt::push_u64(&mut v, id as u64);
+            v
+        }
+    }
+}
+
+/// Why a user/group spec was rejected (gnulib userspec).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SpecError {
+    User,
+    Group,
+    Spec,
+    /// Not an error: `.` was taken as the separator.
+    DotWarning,
+}
+
+impl SpecError {
+    pub fn message(self) -> &'static [u8] {
+        match self {
+            SpecError::User => b"invalid user",
+            SpecError::Group => b"invalid group",
+            SpecError::Spec => b"invalid spec",
+            SpecError::DotWarning => b"warning: '.' should be ':'",
+        }
+    }
+}
+
+/// A parsed `OWNER[:[GROUP]]`: ids to set and the names as GNU reports them.
+#[derive(Clone, Default, Debug)]
+pub struct Spec {
+    pub uid: Option<u32>,
+    pub gid: Option<u32>,
+    pub user_name: Option<Vec<u8>>,
+    pub group_name: Option<Vec<u8>>,
+}
+
+fn parse_with(db: &mut Db, spec: &[u8], sep: Option<usize>) -> Result<Spec, SpecError> {
+    let mut s = Spec::default();
+    let u = match sep {
+        None => spec,
+        Some(i) => &spec[..i],
+    };
+    let g = sep.map(|i| &spec[i + 1..]).filter(|g| !g.is_empty());
+    if !u.is_empty() {
+        let pw = if u[0] == b'+' { None } else { db.user(u) };
+        match pw {
+            None => {
+                if sep.is_some() && g.is_none() {
+                    return Err(SpecError::Spec);
+                }
+                s.uid = Some(corebox_core::passwd::numeric_id(u).ok_or(SpecError::User)?);
+            }
+            Some((uid, login_gid)) => {
+                s.uid = Some(uid);
+                s.user_name = Some(u.to_vec());
+                if g.is_none() && sep.is_some() {
+                    s.gid = Some(login_gid);
+                    s.group_name = Some(db.group_name(login_gid));
+                }
+            }
+        }
+    }
+    if let Some(g) = g {
+        let gr = if g[0] == b'+' { None } else { db.group_id(g) };
+        match gr {
+            Some(id) => {
+                s.gid = Some(id);
+                s.group_name = Some(g.to_vec());
+            }
+            None => s.gid = Some(corebox_core::passwd::numeric_id(g).ok_or(SpecError::Group)?),
+        }
+    }
+    Ok(s)
+}
+
+/// gnulib's parse_user_spec_warn: `OWNER`, `OWNER:`, `OWNER:GROUP`,
+/// `:GROUP`, numeric ids, and `OWNER.GROUP` when that is no user name
+/// (with a warning: the flag returned alongside the spec).
+pub fn parse_spec(db: &mut Db, spec: &[u8]) -> Result<(Spec, bool), SpecError> {
+    let colon = spec.iter().position(|&b| b == b':');
+    let r = parse_with(db, spec, colon);
+    if colon.is_none() {
+        if let Some(dot) = spec.iter().position(|&b| b == b'.') {
+            // GNU 9.1 tries this even when the whole spec was a name.
+            if let Ok(s) = parse_with(db, spec, Some(dot)) {
+                return Ok((s, true));
+            }
+        }
+    }
+    r.map(|s| (s, false))
+}

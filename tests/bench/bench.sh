@@ -255,4 +255,22 @@ bench uniq uniq "@ $WORK/sorted > /dev/null"
 bench uniq-c uniq "@ -c $WORK/sorted > /dev/null"
 bench comm comm "@ $WORK/keys1 $WORK/keys2 > /dev/null"
 bench join join "@ $WORK/keys1 $WORK/keys2 > /dev/null"
+if want chmod-R || want chown-R || want chcon-R; then
+  # A tree of 100 000 files in 1 010 directories (10 x 100 x 100), labeled
+  # for chcon's partial contexts (a plain xattr without SELinux; root only).
+  python3 - "$WORK/tree" <<'PY'
+import os, sys
+root = sys.argv[1]
+for a in range(10):
+    for b in range(100):
+        d = os.path.join(root, str(a), str(b))
+        os.makedirs(d)
+        for c in range(100):
+            open(os.path.join(d, str(c)), "w").close()
+PY
+  /usr/bin/chcon -R u:r:t:s0 "$WORK/tree" 2>/dev/null || true
+fi
+bench chmod-R chmod "@ -R u+w,go-w $WORK/tree"
+bench chown-R chown "@ -R 0:0 $WORK/tree"
+bench chcon-R chcon "@ -R -t tmp_t $WORK/tree"
 bench_exec

@@ -1,0 +1,73 @@
+//! execvp without libc: PATH search as glibc does it (default PATH
+//! `/bin:/usr/bin`, EACCES remembered, ENOEXEC scripts run by /bin/sh).
+
+use crate::errno::Errno;
+use alloc::vec::Vec;
+
+fn cstr(v: &[u8]) -> Vec<u8> {
+    let mut c = Vec::with_capacity(v.len() + 1);
+    c.extend_from_slice(v);
+    c.push(0);
+    c
+}
+
+fn try_exec(path: &[u8], argv: &[Vec<u8>]) -> Errno {
+    let p = cstr(path);
+    let Ok(path_c) = core::ffi::CStr::from_bytes_with_nul(&p) else {
+        return Errno::NOENT;
+    };
+    let mut ptrs: Vec<*const u8> = argv.iter().map(|a| a.as_ptr()).collect();
+    ptrs.push(core::ptr::null());
+    // SAFETY: every pointer is a NUL-terminated string that lives until
+    // execve returns (it returns only on failure), the array ends with
+    // NULL, and envp is the process's own environment block.
+    let e = unsafe { crate::rt::kernel::execve(path_c, ptrs.as_ptr(), crate::rt::envp()) };
+    if e == rustix::io::Errno::NOEXEC {
+        // A script without #!: glibc hands it to the shell.
+        let mut sh: Vec<Vec<u8>> = alloc::vec![cstr(b"/bin/sh"), p.clone()];
+        sh.extend(argv.iter().skip(1).cloned());
+        let mut ptrs: Vec<*const u8> = sh.iter().map(|a| a.as_ptr()).collect();
+        ptrs.push(core::ptr::null());
+        // SAFETY: as above.
+        let _ = unsafe { crate::rt::kernel::execve(c"/bin/sh", ptrs.as_ptr(), crate::rt::envp()) };
+        return Errno(8); // ENOEXEC
+    }
+    Errno::from(e)
+}
+
+/// Replaces this process with `args[0]` (searched in PATH unless it has a
+/// slash); returns the error when that is impossible.
+pub fn execvp(args: &[&[u8]]) -> Errno {
+    let Some(&cmd) = args.first() else {
+        return Errno::NOENT;
+    };
+    let argv: Vec<Vec<u8>> = args.iter().map(|a| cstr(a)).collect();
+    if cmd.is_empty() {
+        return Errno::NOENT;
+    }
+    if cmd.contains(&b'/') {
+        return try_exec(cmd, &argv);
+    }
+    let path = crate::env::var(b"PATH").unwrap_or(b"/bin:/usr/bin");
+    let mut seen_eacces = false;
+    let mut last = Errno::NOENT;
+    for dir in path.split(|&b| b == b':') {
+        let mut full = Vec::with_capacity(dir.len() + cmd.len() + 1);
+        full.extend_from_slice(if dir.is_empty() { b"." } else { dir });
+        full.push(b'/');
+        full.extend_from_slice(cmd);
+        let e = try_exec(&full, &argv);
+        match e {
+            Errno::ACCES => seen_eacces = true,
+            Errno::NOENT | Errno::NOTDIR => {}
+            Errno(19) | Errno(116) | Errno(110) => {} // ENODEV, ESTALE, ETIMEDOUT
+            _ => return e,
+        }
+        last = e;
+    }
+    if seen_eacces {
+        Errno::ACCES
+    } else {
+        last
+    }
+}

@@ -1,0 +1,153 @@
+//! SELinux without libselinux: file labels are the `security.selinux`
+//! extended attribute (written NUL-terminated, as libselinux does), process
+//! contexts live in /proc/thread-self/attr, and selinuxfs judges contexts.
+
+use crate::errno::{Errno, Result};
+use crate::io::Fd;
+use alloc::vec::Vec;
+use rustix::fs as rfs;
+
+const XATTR: &[u8] = b"security.selinux\0";
+/// SELINUX_MAGIC, the f_type of selinuxfs.
+const SELINUX_MAGIC: u64 = 0xf97cff8c;
+
+fn xattr_name() -> &'static core::ffi::CStr {
+    core::ffi::CStr::from_bytes_with_nul(XATTR).unwrap_or_default()
+}
+
+/// `name` in the directory `dir` as a path the xattr calls accept: the
+/// name itself for the current directory, else through /proc/self/fd.
+fn at_path(dir: Fd, name: &[u8]) -> Vec<u8> {
+    if dir == Fd::CWD {
+        return name.to_vec();
+    }
+    let mut p = Vec::with_capacity(name.len() + 24);
+    p.extend_from_slice(b"/proc/self/fd/");
+    corebox_core::fmt::push_u64(&mut p, dir.raw() as u64);
+    p.push(b'/');
+    p.extend_from_slice(name);
+    p
+}
+
+/// Whether /proc/self/fd can name files relative to a descriptor (there
+/// is no /proc early in an initramfs): callers fall back to whole paths.
+pub fn proc_fds() -> bool {
+    use core::sync::atomic::{AtomicU8, Ordering};
+    static KNOWN: AtomicU8 = AtomicU8::new(0);
+    match KNOWN.load(Ordering::Relaxed) {
+        1 => true,
+        2 => false,
+        _ => {
+            let ok = rfs::access("/proc/self/fd", rfs::Access::EXISTS).is_ok();
+            KNOWN.store(if ok { 1 } else { 2 }, Ordering::Relaxed);
+            ok
+        }
+    }
+}
+
+/// The label of `name` in `dir` (of the link itself unless `follow`);
+/// None if it has none (ENODATA).
+pub fn get_label(dir: Fd, name: &[u8], follow: bool) -> Result<Option<Vec<u8>>> {
+    let path = at_path(dir, name);
+    let mut buf = alloc::vec![0u8; 256];
+    loop {
+        let r = if follow {
+            rfs::getxattr(&path[..], xattr_name(), &mut buf[..])
+        } else {
+            rfs::lgetxattr(&path[..], xattr_name(), &mut buf[..])
+        };
+        match r {
+            Ok(n) => {
+                buf.truncate(n);
+                if let Some(z) = buf.iter().position(|&b| b == 0) {
+                    buf.truncate(z);
+                }
+                return Ok(Some(buf));
+            }
+            Err(rustix::io::Errno::NODATA) => return Ok(None),
+            Err(rustix::io::Errno::RANGE) if buf.len() < 1 << 16 => {
+                let n = buf.len() * 4;
+                buf.resize(n, 0);
+            }
+            Err(e) => return Err(Errno::from(e)),
+        }
+    }
+}
+
+/// Sets the label of `name` in `dir` (of the link itself unless `follow`).
+pub fn set_label(dir: Fd, name: &[u8], ctx: &[u8], follow: bool) -> Result<()> {
+    let path = at_path(dir, name);
+    let mut v = ctx.to_vec();
+    v.push(0);
+    let f = rfs::XattrFlags::empty();
+    if follow {
+        rfs::setxattr(&path[..], xattr_name(), &v, f)
+    } else {
+        rfs::lsetxattr(&path[..], xattr_name(), &v, f)
+    }
+    .map_err(Errno::from)
+}
+
+/// libselinux's is_selinux_enabled: selinuxfs is mounted.
+pub fn enabled() -> bool {
+    rfs::statfs("/sys/fs/selinux").is_ok_and(|s| s.f_type as u64 == SELINUX_MAGIC)
+}
+
+/// The context of this process (getcon).
+pub fn current() -> Result<Vec<u8>> {
+    let mut v = crate::system::read_file(b"/proc/thread-self/attr/current")?;
+    while v.last().is_some_and(|&b| b == 0 || b == b'\n') {
+        v.pop();
+    }
+    Ok(v)
+}
+
+fn write_attr(path: &[u8], ctx: &[u8]) -> Result<()> {
+    let f = crate::fs::open(path, crate::fs::Open::WriteTrunc)?;
+    let mut v = ctx.to_vec();
+    v.push(0);
+    f.fd().write_all(&v)
+}
+
+/// The context the next execve gets (setexeccon).
+pub fn set_exec(ctx: &[u8]) -> Result<()> {
+    write_attr(b"/proc/thread-self/attr/exec", ctx)
+}
+
+/// security_check_context: asks selinuxfs whether `ctx` is valid.
+pub fn check_context(ctx: &[u8]) -> Result<()> {
+    let f = rfs::open(
+        "/sys/fs/selinux/context",
+        rfs::OFlags::RDWR | rfs::OFlags::CLOEXEC,
+        rfs::Mode::empty(),
+    )
+    .map_err(Errno::from)?;
+    let mut v = ctx.to_vec();
+    v.push(0);
+    rustix::io::write(&f, &v).map(drop).map_err(Errno::from)
+}
+
+/// security_compute_create for the class `process`: the context a process
+/// of context `scon` gets by executing a file labeled `tcon`.
+pub fn compute_create(scon: &[u8], tcon: &[u8]) -> Result<Vec<u8>> {
+    let idx = crate::system::read_file(b"/sys/fs/selinux/class/process/index")?;
+    let f = rfs::open(
+        "/sys/fs/selinux/create",
+        rfs::OFlags::RDWR | rfs::OFlags::CLOEXEC,
+        rfs::Mode::empty(),
+    )
+    .map_err(Errno::from)?;
+    let mut q = scon.to_vec();
+    q.push(b' ');
+    q.extend_from_slice(tcon);
+    q.push(b' ');
+    q.extend_from_slice(idx.trim_ascii());
+    rustix::io::write(&f, &q).map_err(Errno::from)?;
+    let mut buf = alloc::vec![0u8; 4096];
+    let n = rustix::io::read(&f, &mut buf[..]).map_err(Errno::from)?;
+    buf.truncate(n);
+    if let Some(z) = buf.iter().position(|&b| b == 0) {
+        buf.truncate(z);
+    }
+    Ok(buf)
+}
