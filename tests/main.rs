@@ -21,6 +21,7 @@ mod scratch;
 mod sleep;
 mod sync;
 mod tee;
+mod tr;
 mod true_false;
 mod tty;
 mod uname;

@@ -23,6 +23,7 @@ pub mod opt;
 pub mod passwd;
 pub mod path;
 pub mod quote;
+pub mod tr;
 pub mod unicode;
 pub mod wc;
 mod wcwidth_table;

@@ -125,7 +125,7 @@ bench cat-pipe cat "@ $WORK/big | /usr/bin/cat > /dev/null"
 ROTATE=1 PREPARE="rm -f $WORK/out; sync" bench cat-file cat "@ $WORK/big > $WORK/out"
 bench cat-n cat "@ -n $WORK/big > /dev/null"
 bench head-n head "@ -n 5000000 $WORK/big > /dev/null"
-if want wc || want wc-l || want wc-m || want wc-L; then
+if want wc || want wc-l || want wc-m || want wc-L || want tr-upper || want tr-d || want tr-s; then
   # Text: words of mixed ASCII and UTF-8, lines of 1 to 12 words.
   python3 - "$WORK/text" "$SIZE" <<'PY'
 import random, sys
@@ -147,4 +147,7 @@ for loc in C C.UTF-8; do
     want "${w%%|*}" && LABEL="${w%%|*} (LC_ALL=$loc)" bench "${w%%|*}" wc "LC_ALL=$loc @ ${w#*|} $WORK/text"
   done
 done
+bench tr-upper tr "@ a-z A-Z < $WORK/text > /dev/null"
+bench tr-d tr "@ -d a-z < $WORK/text > /dev/null"
+bench tr-s tr "@ -s ' ' < $WORK/text > /dev/null"
 bench_exec
