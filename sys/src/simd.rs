@@ -127,6 +127,24 @@ pub fn count_byte(needle: u8, hay: &[u8]) -> usize {
     corebox_core::memchr::memchr_iter(needle, hay).count()
 }
 
+/// Copies the 32 bytes of `src` to `buf[at..at + 32]` with word moves:
+/// for hot loops where a size-optimized build would call memcpy.
+/// Panics if `buf` is too short (a bug in the caller).
+#[inline(always)]
+pub fn store32(buf: &mut [u8], at: usize, src: &[u8; 32]) {
+    assert!(at <= buf.len() && buf.len() - at >= 32);
+    let p = buf.as_mut_ptr();
+    // SAFETY: at + 32 <= len was just checked; unaligned moves of plain
+    // bytes.
+    unsafe {
+        let (s, d) = (src.as_ptr() as *const u64, p.add(at) as *mut u64);
+        core::ptr::write_unaligned(d, core::ptr::read_unaligned(s));
+        core::ptr::write_unaligned(d.add(1), core::ptr::read_unaligned(s.add(1)));
+        core::ptr::write_unaligned(d.add(2), core::ptr::read_unaligned(s.add(2)));
+        core::ptr::write_unaligned(d.add(3), core::ptr::read_unaligned(s.add(3)));
+    }
+}
+
 /// The vector part of tr's squeeze: squeezes repeats of the bytes of
 /// `set` in a prefix of `buf` in place, `prev` being the byte before it;
 /// returns the bytes written, the bytes consumed and the last byte read
