@@ -167,8 +167,66 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         }
     }
     let f = user_format.unwrap_or_else(|| seq::default_format(&first, &step, &last, equal_width));
-    general(&f, first.value, step.value, last.value, sep);
+    let spelt: [&[u8]; 3] = match ops.len() {
+        1 => [b"1", b"1", ops[0]],
+        2 => [ops[0], b"1", ops[1]],
+        _ => [ops[0], ops[1], ops[2]],
+    };
+    let fixed = match f.spec.conv {
+        b'f' | b'F' => seq::fixed(spelt, f.spec.precision.unwrap_or(6)),
+        _ => None,
+    };
+    match fixed {
+        Some(d) => decimal(&f, d, first.value, step.value, sep),
+        None => general(&f, first.value, step.value, last.value, sep),
+    }
     0
+}
+
+/// The general loop in exact whole-number arithmetic (see seq::fixed);
+/// a zero is printed from its long double value, whose sign may differ.
+fn decimal(f: &Format, d: seq::Fixed, first: F80, step: F80, sep: &[u8]) {
+    let o = out();
+    let mut line = Vec::with_capacity(64);
+    let mut body = Vec::with_capacity(32);
+    let unit = 10u64.pow(d.scale - d.precision);
+    let one = 10u64.pow(d.precision);
+    let (mut v, mut i) = (d.first, 0u64);
+    while if d.step < 0 { v >= d.last } else { v <= d.last } {
+        line.clear();
+        if i > 0 {
+            line.extend_from_slice(sep);
+        }
+        line.extend_from_slice(&f.prefix);
+        if v == 0 {
+            let x = if i == 0 { first } else { first.plus(F80::from_u64(i).times(step)) };
+            corebox_core::float::format(&mut line, x, &f.spec);
+        } else {
+            let n = v.unsigned_abs() / unit;
+            body.clear();
+            let mut tmp = [0u8; 20];
+            body.extend_from_slice(corebox_core::fmt::u64_dec(n / one, &mut tmp));
+            if d.precision > 0 || f.spec.alt {
+                body.push(b'.');
+            }
+            if d.precision > 0 {
+                let frac = corebox_core::fmt::u64_dec(n % one, &mut tmp);
+                body.resize(body.len() + d.precision as usize - frac.len(), b'0');
+                body.extend_from_slice(frac);
+            }
+            corebox_core::float::finish(&mut line, v < 0, &body, &f.spec, false);
+        }
+        line.extend_from_slice(&f.suffix);
+        o.write(&line);
+        v += d.step;
+        i += 1;
+        if i % 1024 == 0 && !o.ok() {
+            return;
+        }
+    }
+    if i > 0 {
+        o.byte(b'\n');
+    }
 }
 
 fn integer_spec() -> corebox_core::float::Spec {
@@ -291,13 +349,13 @@ fn general(f: &Format, first: F80, step: F80, last: F80, sep: &[u8]) {
         seq::format(&mut line, f, x);
         o.write(&line);
         let x0 = x;
-        x = first.add(F80::from_u64(i).mul(step));
+        x = first.plus(F80::from_u64(i).times(step));
         i = i.saturating_add(1);
         if beyond(x) {
             let mut s = Vec::new();
             seq::format(&mut s, f, x);
             let number = &s[f.prefix.len()..s.len() - f.suffix.len()];
-            let same = corebox_core::float::parse(number).is_ok_and(|v| v.eq(last));
+            let same = corebox_core::float::parse(number).is_ok_and(|v| v.equals(last));
             let mut s0 = Vec::new();
             seq::format(&mut s0, f, x0);
             if !same || s0 == s {

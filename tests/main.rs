@@ -18,6 +18,7 @@ mod nproc;
 mod printenv;
 mod pwd;
 mod scratch;
+mod seq;
 mod sleep;
 mod sync;
 mod tee;

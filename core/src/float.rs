@@ -30,10 +30,30 @@ pub struct F80 {
 }
 
 impl F80 {
-    pub const ZERO: F80 = F80 { neg: false, kind: Kind::Zero, m: 0, e: 0 };
-    pub const ONE: F80 = F80 { neg: false, kind: Kind::Finite, m: 1 << 63, e: -63 };
-    pub const INF: F80 = F80 { neg: false, kind: Kind::Inf, m: 0, e: 0 };
-    pub const NAN: F80 = F80 { neg: false, kind: Kind::Nan, m: 0, e: 0 };
+    pub const ZERO: F80 = F80 {
+        neg: false,
+        kind: Kind::Zero,
+        m: 0,
+        e: 0,
+    };
+    pub const ONE: F80 = F80 {
+        neg: false,
+        kind: Kind::Finite,
+        m: 1 << 63,
+        e: -63,
+    };
+    pub const INF: F80 = F80 {
+        neg: false,
+        kind: Kind::Inf,
+        m: 0,
+        e: 0,
+    };
+    pub const NAN: F80 = F80 {
+        neg: false,
+        kind: Kind::Nan,
+        m: 0,
+        e: 0,
+    };
 
     pub fn from_u64(n: u64) -> F80 {
         round(false, n as u128, 0, false)
@@ -51,8 +71,11 @@ impl F80 {
     pub fn is_negative(self) -> bool {
         self.neg
     }
-    pub fn neg(self) -> F80 {
-        F80 { neg: !self.neg, ..self }
+    pub fn negated(self) -> F80 {
+        F80 {
+            neg: !self.neg,
+            ..self
+        }
     }
 
     /// The value as u64 if it is a whole number that fits.
@@ -68,17 +91,24 @@ impl F80 {
         }
     }
 
-    pub fn add(self, o: F80) -> F80 {
+    pub fn plus(self, o: F80) -> F80 {
         match (self.kind, o.kind) {
             (Kind::Nan, _) | (_, Kind::Nan) => F80::NAN,
             (Kind::Inf, Kind::Inf) if self.neg != o.neg => F80::NAN,
             (Kind::Inf, _) => self,
             (_, Kind::Inf) => o,
-            (Kind::Zero, Kind::Zero) => F80 { neg: self.neg && o.neg, ..F80::ZERO },
+            (Kind::Zero, Kind::Zero) => F80 {
+                neg: self.neg && o.neg,
+                ..F80::ZERO
+            },
             (Kind::Zero, _) => o,
             (_, Kind::Zero) => self,
             _ => {
-                let (a, b) = if (self.e, self.m) >= (o.e, o.m) { (self, o) } else { (o, self) };
+                let (a, b) = if (self.e, self.m) >= (o.e, o.m) {
+                    (self, o)
+                } else {
+                    (o, self)
+                };
                 // Both as 128-bit significands with the top bit at 126
                 // (room for a carry), exponents e - 63.
                 let x = (a.m as u128) << 63;
@@ -103,7 +133,7 @@ impl F80 {
         }
     }
 
-    pub fn mul(self, o: F80) -> F80 {
+    pub fn times(self, o: F80) -> F80 {
         let neg = self.neg != o.neg;
         match (self.kind, o.kind) {
             (Kind::Nan, _) | (_, Kind::Nan) => F80::NAN,
@@ -139,7 +169,7 @@ impl F80 {
     pub fn lt(self, o: F80) -> bool {
         self.partial_cmp(o) == Some(Ordering::Less)
     }
-    pub fn eq(self, o: F80) -> bool {
+    pub fn equals(self, o: F80) -> bool {
         self.partial_cmp(o) == Some(Ordering::Equal)
     }
 }
@@ -155,7 +185,7 @@ fn round(neg: bool, v: u128, e: i32, sticky: bool) -> F80 {
     let mut m = (v >> 64) as u64;
     let rest = v as u64;
     let half = 1u64 << 63;
-    if rest > half || (rest == half && (sticky || m & 1 == 1)) || (rest == half && sticky) {
+    if rest > half || (rest == half && (sticky || m & 1 == 1)) {
         m = m.wrapping_add(1);
         if m == 0 {
             m = half;
@@ -168,7 +198,12 @@ fn round(neg: bool, v: u128, e: i32, sticky: bool) -> F80 {
     if e < E_MIN {
         return F80 { neg, ..F80::ZERO };
     }
-    F80 { neg, kind: Kind::Finite, m, e }
+    F80 {
+        neg,
+        kind: Kind::Finite,
+        m,
+        e,
+    }
 }
 
 /// A little arbitrary-precision unsigned integer (32-bit limbs, lowest
@@ -236,7 +271,9 @@ impl Big {
     }
     /// Bit `i`.
     fn bit(&self, i: u32) -> bool {
-        self.0.get((i / 32) as usize).is_some_and(|l| l >> (i % 32) & 1 == 1)
+        self.0
+            .get((i / 32) as usize)
+            .is_some_and(|l| l >> (i % 32) & 1 == 1)
     }
     /// The bits from `lo` up (at most 128 of them), and whether any bit
     /// below `lo` is set.
@@ -249,7 +286,10 @@ impl Big {
         (v, sticky)
     }
     fn cmp(&self, o: &Big) -> Ordering {
-        self.0.len().cmp(&o.0.len()).then_with(|| self.0.iter().rev().cmp(o.0.iter().rev()))
+        self.0
+            .len()
+            .cmp(&o.0.len())
+            .then_with(|| self.0.iter().rev().cmp(o.0.iter().rev()))
     }
     fn sub(&mut self, o: &Big) {
         let mut borrow = 0i64;
@@ -303,7 +343,9 @@ fn from_big(neg: bool, n: &Big, e: i32) -> F80 {
 pub struct Invalid;
 
 fn skip_space(s: &[u8]) -> usize {
-    s.iter().take_while(|&&c| matches!(c, b' ' | b'\t'..=b'\r')).count()
+    s.iter()
+        .take_while(|&&c| matches!(c, b' ' | b'\t'..=b'\r'))
+        .count()
 }
 
 /// Parses the whole of `s` as strtold does (leading white space, a sign,
@@ -320,15 +362,25 @@ pub fn parse(s: &[u8]) -> Result<F80, Invalid> {
     let lower = |n: usize| rest.get(..n).map(|p| p.to_ascii_lowercase());
     if lower(3).as_deref() == Some(b"inf") {
         let ok = rest.len() == 3 || lower(8).as_deref() == Some(b"infinity") && rest.len() == 8;
-        return if ok { Ok(F80 { neg, ..F80::INF }) } else { Err(Invalid) };
+        return if ok {
+            Ok(F80 { neg, ..F80::INF })
+        } else {
+            Err(Invalid)
+        };
     }
     if lower(3).as_deref() == Some(b"nan") {
         let tail = &rest[3..];
         let ok = tail.is_empty()
             || (tail[0] == b'('
                 && tail.last() == Some(&b')')
-                && tail[1..tail.len() - 1].iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_'));
-        return if ok { Ok(F80 { neg, ..F80::NAN }) } else { Err(Invalid) };
+                && tail[1..tail.len() - 1]
+                    .iter()
+                    .all(|c| c.is_ascii_alphanumeric() || *c == b'_'));
+        return if ok {
+            Ok(F80 { neg, ..F80::NAN })
+        } else {
+            Err(Invalid)
+        };
     }
     let hex = lower(2).as_deref() == Some(b"0x")
         && (rest.get(2).is_some_and(u8::is_ascii_hexdigit)
@@ -372,7 +424,9 @@ fn exponent(s: &[u8]) -> Option<(i64, usize)> {
     if n == 0 {
         return None;
     }
-    let v = s[i..i + n].iter().fold(0i64, |v, &d| v.saturating_mul(10).saturating_add((d - b'0') as i64));
+    let v = s[i..i + n].iter().fold(0i64, |v, &d| {
+        v.saturating_mul(10).saturating_add((d - b'0') as i64)
+    });
     Some((if neg { -v } else { v }, i + n))
 }
 
@@ -392,7 +446,9 @@ fn parse_dec(neg: bool, s: &[u8]) -> Result<F80, Invalid> {
         return Err(Invalid);
     }
     let first = digits.iter().position(|&d| d != 0);
-    let Some(first) = first else { return Ok(F80 { neg, ..F80::ZERO }) };
+    let Some(first) = first else {
+        return Ok(F80 { neg, ..F80::ZERO });
+    };
     let digits = &digits[first..];
     // The decimal exponent of the leading digit decides over/underflow.
     let lead = exp.saturating_add(digits.len() as i64);
@@ -518,10 +574,17 @@ impl Digits {
             } else {
                 Big::from_u128(m as u128).shl(e as u32).decimal()
             };
-            return Digits { int, frac: Frac::Small(0, 0) };
+            return Digits {
+                int,
+                frac: Frac::Small(0, 0),
+            };
         }
         let k = (-e) as u32;
-        let (int, f) = if k < 64 { (m >> k, m & ((1u64 << k) - 1)) } else { (0, m) };
+        let (int, f) = if k < 64 {
+            (m >> k, m & ((1u64 << k) - 1))
+        } else {
+            (0, m)
+        };
         let mut digits = Vec::new();
         let mut v = int;
         while v != 0 {
@@ -671,9 +734,17 @@ fn push_exp(out: &mut Vec<u8>, e: i32, letter: u8, min_digits: usize) {
 /// `%a` of |x|: glibc prints the long double significand with its top
 /// four bits as the leading hex digit.
 fn hex(x: F80, prec: Option<usize>, alt: bool, upper: bool, out: &mut Vec<u8>) {
-    let digits = if upper { b"0123456789ABCDEF" } else { b"0123456789abcdef" };
+    let digits = if upper {
+        b"0123456789ABCDEF"
+    } else {
+        b"0123456789abcdef"
+    };
     let zero = x.kind == Kind::Zero;
-    let (mut lead, mut frac, mut exp) = if zero { (0, 0, 0) } else { (x.m >> 60, x.m << 4 >> 4, x.e + 60) };
+    let (mut lead, mut frac, mut exp) = if zero {
+        (0, 0, 0)
+    } else {
+        (x.m >> 60, x.m << 4 >> 4, x.e + 60)
+    };
     // frac holds 15 nibbles (60 bits).
     let n = match prec {
         Some(p) if p < 15 => {
@@ -702,7 +773,11 @@ fn hex(x: F80, prec: Option<usize>, alt: bool, upper: bool, out: &mut Vec<u8>) {
         out.push(b'.');
     }
     for i in 0..n {
-        let nib = if i < 15 { (frac >> (56 - 4 * i)) & 15 } else { 0 };
+        let nib = if i < 15 {
+            (frac >> (56 - 4 * i)) & 15
+        } else {
+            0
+        };
         out.push(digits[nib as usize]);
     }
     push_exp(out, exp, if upper { b'P' } else { b'p' }, 1);
@@ -724,7 +799,11 @@ pub fn format(out: &mut Vec<u8>, x: F80, spec: &Spec) {
     } else if conv == b'a' {
         hex(x, spec.precision, spec.alt, upper, &mut body);
     } else {
-        let mut d = if x.kind == Kind::Zero { Digits::new(0, 0) } else { Digits::new(x.m, x.e) };
+        let mut d = if x.kind == Kind::Zero {
+            Digits::new(0, 0)
+        } else {
+            Digits::new(x.m, x.e)
+        };
         let e_letter = if upper { b'E' } else { b'e' };
         match conv {
             b'f' => fixed(&mut d, spec.precision.unwrap_or(6), spec.alt, &mut body),
@@ -786,9 +865,7 @@ pub fn format(out: &mut Vec<u8>, x: F80, spec: &Spec) {
                     } else {
                         body.push(b'0');
                         let mut frac = Vec::with_capacity(decimals);
-                        for _ in 0..(-exp - 1) {
-                            frac.push(b'0');
-                        }
+                        frac.resize((-exp - 1) as usize, b'0');
                         frac.extend_from_slice(&digits);
                         let mut f = &frac[..];
                         if !spec.alt {
@@ -805,7 +882,13 @@ pub fn format(out: &mut Vec<u8>, x: F80, spec: &Spec) {
             }
         }
     }
-    let sign: &[u8] = if x.neg {
+    finish(out, x.neg, &body, spec, finite && conv == b'a');
+}
+
+/// Appends `body` (digits, point, exponent: no sign) with the sign and
+/// the padding of `spec`; `hex` puts zero padding after the `0x`.
+pub fn finish(out: &mut Vec<u8>, neg: bool, body: &[u8], spec: &Spec, hex: bool) {
+    let sign: &[u8] = if neg {
         b"-"
     } else if spec.plus {
         b"+"
@@ -814,23 +897,22 @@ pub fn format(out: &mut Vec<u8>, x: F80, spec: &Spec) {
     } else {
         b""
     };
-    let len = sign.len() + body.len();
-    let pad = spec.width.saturating_sub(len);
+    let finite = body.first().is_some_and(u8::is_ascii_digit);
+    let pad = spec.width.saturating_sub(sign.len() + body.len());
     if spec.left {
         out.extend_from_slice(sign);
-        out.extend_from_slice(&body);
+        out.extend_from_slice(body);
         out.resize(out.len() + pad, b' ');
     } else if spec.zero && finite {
         out.extend_from_slice(sign);
-        // Zeros go after a 0x prefix.
-        let skip = if conv == b'a' { 2 } else { 0 };
+        let skip = if hex { 2 } else { 0 };
         out.extend_from_slice(&body[..skip]);
         out.resize(out.len() + pad, b'0');
         out.extend_from_slice(&body[skip..]);
     } else {
         out.resize(out.len() + pad, b' ');
         out.extend_from_slice(sign);
-        out.extend_from_slice(&body);
+        out.extend_from_slice(body);
     }
 }
 
@@ -841,7 +923,10 @@ mod tests {
     fn f(spec: &str, v: &str) -> String {
         let x = parse(v.as_bytes()).unwrap();
         let s = spec.as_bytes();
-        let mut sp = Spec { conv: *s.last().unwrap(), ..Spec::default() };
+        let mut sp = Spec {
+            conv: *s.last().unwrap(),
+            ..Spec::default()
+        };
         let mut i = 1;
         while let Some(&c) = s.get(i) {
             match c {
@@ -946,14 +1031,19 @@ mod tests {
         assert!(parse(b"nan(abc)").unwrap().is_nan());
         assert!(parse(b"-INFINITY").unwrap().lt(F80::ZERO));
         assert!(parse(b"1e-99999").unwrap().is_zero());
-        assert!(parse(b"0x1p3").unwrap().eq(F80::from_u64(8)));
-        assert!(parse(b"0x.8").unwrap().mul(F80::from_u64(2)).eq(F80::ONE));
-        assert!(parse(b"1.").unwrap().eq(F80::ONE));
-        assert!(parse(b".5e1").unwrap().eq(F80::from_u64(5)));
+        assert!(parse(b"0x1p3").unwrap().equals(F80::from_u64(8)));
+        assert!(parse(b"0x.8")
+            .unwrap()
+            .times(F80::from_u64(2))
+            .equals(F80::ONE));
+        assert!(parse(b"1.").unwrap().equals(F80::ONE));
+        assert!(parse(b".5e1").unwrap().equals(F80::from_u64(5)));
         let tenth = parse(b"0.1").unwrap();
-        let three = tenth.add(tenth).add(tenth);
-        assert!(!three.eq(parse(b"0.3").unwrap()) || three.eq(parse(b"0.3").unwrap()));
+        let three = tenth.plus(tenth).plus(tenth);
+        assert!(!three.equals(parse(b"0.3").unwrap()) || three.equals(parse(b"0.3").unwrap()));
         assert_eq!(F80::from_u64(7).to_u64(), Some(7));
-        assert!(F80::from_u64(5).add(F80::from_u64(3).neg()).eq(F80::from_u64(2)));
+        assert!(F80::from_u64(5)
+            .plus(F80::from_u64(3).negated())
+            .equals(F80::from_u64(2)));
     }
 }

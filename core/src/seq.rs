@@ -16,7 +16,11 @@ pub struct Operand {
 }
 
 /// The default FIRST and INCREMENT.
-pub const ONE: Operand = Operand { value: F80::ONE, width: 1, precision: Some(0) };
+pub const ONE: Operand = Operand {
+    value: F80::ONE,
+    width: 1,
+    precision: Some(0),
+};
 
 #[derive(Debug, PartialEq, Eq)]
 pub enum ScanError {
@@ -27,7 +31,10 @@ pub enum ScanError {
 }
 
 fn strtol_prefix(s: &[u8]) -> i64 {
-    let mut i = s.iter().take_while(|&&c| matches!(c, b' ' | b'\t'..=b'\r')).count();
+    let mut i = s
+        .iter()
+        .take_while(|&&c| matches!(c, b' ' | b'\t'..=b'\r'))
+        .count();
     let mut neg = false;
     if let Some(&c @ (b'+' | b'-')) = s.get(i) {
         neg = c == b'-';
@@ -36,7 +43,9 @@ fn strtol_prefix(s: &[u8]) -> i64 {
     let v = s[i..]
         .iter()
         .take_while(|c| c.is_ascii_digit())
-        .fold(0i64, |v, &d| v.saturating_mul(10).saturating_add((d - b'0') as i64));
+        .fold(0i64, |v, &d| {
+            v.saturating_mul(10).saturating_add((d - b'0') as i64)
+        });
     if neg {
         -v
     } else {
@@ -50,7 +59,10 @@ pub fn scan(arg: &[u8]) -> Result<Operand, ScanError> {
     if value.is_nan() {
         return Err(ScanError::Nan);
     }
-    let skip = arg.iter().take_while(|&&c| matches!(c, b' ' | b'\t'..=b'\r' | b'+')).count();
+    let skip = arg
+        .iter()
+        .take_while(|&&c| matches!(c, b' ' | b'\t'..=b'\r' | b'+'))
+        .count();
     let a = &arg[skip..];
     let point = a.iter().position(|&c| c == b'.');
     let mut precision = (point.is_none() && !a.contains(&b'p')).then_some(0i64);
@@ -60,7 +72,10 @@ pub fn scan(arg: &[u8]) -> Result<Operand, ScanError> {
         width = len;
         let mut fraction_len = 0i64;
         if let Some(p) = point {
-            fraction_len = a[p + 1..].iter().take_while(|&&c| c != b'e' && c != b'E').count() as i64;
+            fraction_len = a[p + 1..]
+                .iter()
+                .take_while(|&&c| c != b'e' && c != b'E')
+                .count() as i64;
             precision = Some(fraction_len);
             width += if fraction_len == 0 {
                 -1
@@ -68,11 +83,18 @@ pub fn scan(arg: &[u8]) -> Result<Operand, ScanError> {
                 (p == 0 || !a[p - 1].is_ascii_digit()) as i64
             };
         }
-        let e = a.iter().position(|&c| c == b'e').or_else(|| a.iter().position(|&c| c == b'E'));
+        let e = a
+            .iter()
+            .position(|&c| c == b'e')
+            .or_else(|| a.iter().position(|&c| c == b'E'));
         if let Some(e) = e {
             let mut exponent = strtol_prefix(&a[e + 1..]).max(-i64::MAX);
             let p = precision.unwrap_or(i32::MAX as i64);
-            precision = Some(if exponent < 0 { p.saturating_sub(exponent) } else { p - p.min(exponent) });
+            precision = Some(if exponent < 0 {
+                p.saturating_sub(exponent)
+            } else {
+                p - p.min(exponent)
+            });
             width -= len - e as i64;
             if exponent < 0 {
                 match point {
@@ -91,7 +113,11 @@ pub fn scan(arg: &[u8]) -> Result<Operand, ScanError> {
         }
     }
     let precision = precision.filter(|&p| p < i32::MAX as i64);
-    Ok(Operand { value, width, precision })
+    Ok(Operand {
+        value,
+        width,
+        precision,
+    })
 }
 
 /// A FORMAT: text before and after the one conversion (with `%%` as `%`).
@@ -141,7 +167,9 @@ pub fn parse_format(fmt: &[u8]) -> Result<Format, FormatError> {
     let number = |i: &mut usize| {
         let mut n = 0usize;
         while at(*i).is_ascii_digit() {
-            n = n.saturating_mul(10).saturating_add((at(*i) - b'0') as usize);
+            n = n
+                .saturating_mul(10)
+                .saturating_add((at(*i) - b'0') as usize);
             *i += 1;
         }
         n
@@ -177,8 +205,19 @@ pub fn parse_format(fmt: &[u8]) -> Result<Format, FormatError> {
 
 /// GNU's default format: `%.PRECf` (`%0W.PRECf` with -w) when all three
 /// operands are fixed-point numbers, else `%g`.
-pub fn default_format(first: &Operand, step: &Operand, last: &Operand, equal_width: bool) -> Format {
-    let mut f = Format { spec: Spec { conv: b'g', ..Spec::default() }, ..Format::default() };
+pub fn default_format(
+    first: &Operand,
+    step: &Operand,
+    last: &Operand,
+    equal_width: bool,
+) -> Format {
+    let mut f = Format {
+        spec: Spec {
+            conv: b'g',
+            ..Spec::default()
+        },
+        ..Format::default()
+    };
     let (Some(fp), Some(sp), Some(lp)) = (first.precision, step.precision, last.precision) else {
         return f;
     };
@@ -253,7 +292,90 @@ pub fn add_digits(s: &mut Vec<u8>, mut n: u64) {
 
 /// The value of a digit string if it fits in u64.
 pub fn digits_u64(s: &[u8]) -> Option<u64> {
-    s.iter().try_fold(0u64, |v, &d| v.checked_mul(10)?.checked_add((d - b'0') as u64))
+    s.iter().try_fold(0u64, |v, &d| {
+        v.checked_mul(10)?.checked_add((d - b'0') as u64)
+    })
+}
+
+/// The exact value of a plain decimal operand as `m / 10^scale`, when
+/// it is not too big (no hex, no inf).
+pub fn decimal(s: &[u8]) -> Option<(i128, u32)> {
+    let mut i = s
+        .iter()
+        .take_while(|&&c| matches!(c, b' ' | b'\t'..=b'\r'))
+        .count();
+    let neg = s.get(i) == Some(&b'-');
+    if matches!(s.get(i), Some(b'+' | b'-')) {
+        i += 1;
+    }
+    let (mut m, mut scale, mut point, mut any) = (0i128, 0i64, false, false);
+    while let Some(&c) = s.get(i) {
+        match c {
+            b'0'..=b'9' => {
+                m = m.checked_mul(10)?.checked_add((c - b'0') as i128)?;
+                scale += point as i64;
+                any = true;
+            }
+            b'.' if !point => point = true,
+            _ => break,
+        }
+        i += 1;
+    }
+    if !any {
+        return None;
+    }
+    if matches!(s.get(i), Some(b'e' | b'E')) {
+        let e = strtol_prefix(&s[i + 1..]);
+        if !(-40..=40).contains(&e) {
+            return None;
+        }
+        scale -= e;
+        i = s.len();
+    }
+    if i != s.len() {
+        return None;
+    }
+    while scale < 0 {
+        m = m.checked_mul(10)?;
+        scale += 1;
+    }
+    (m < 10i128.pow(30) && scale <= 30).then_some((if neg { -m } else { m }, scale as u32))
+}
+
+/// Whole-number arithmetic standing in for long double when it gives the
+/// same output: FIRST, STEP and LAST scaled by `10^scale`, printed with
+/// `precision` decimals (`scale - precision` digits are always zero).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fixed {
+    pub first: i64,
+    pub step: i64,
+    pub last: i64,
+    pub scale: u32,
+    pub precision: u32,
+}
+
+/// A [`Fixed`] plan for the operands (FIRST, STEP, LAST spellings) printed
+/// with `precision` decimals, when exact: FIRST and STEP have at most that
+/// many decimals and all values stay far below where long double rounding
+/// could show (10^16 units of the last digit).
+pub fn fixed(ops: [&[u8]; 3], precision: usize) -> Option<Fixed> {
+    let [f, s, l] = [decimal(ops[0])?, decimal(ops[1])?, decimal(ops[2])?];
+    let p = u32::try_from(precision).ok()?;
+    if f.1 > p || s.1 > p {
+        return None;
+    }
+    let q = p.max(l.1);
+    let up = |(m, sc): (i128, u32)| -> Option<i64> {
+        let v = m.checked_mul(10i128.checked_pow(q - sc)?)?;
+        (v.abs() < 10i128.pow(16)).then_some(v as i64)
+    };
+    Some(Fixed {
+        first: up(f)?,
+        step: up(s)?,
+        last: up(l)?,
+        scale: q,
+        precision: p,
+    })
 }
 
 #[cfg(test)]
@@ -309,7 +431,10 @@ mod tests {
         assert_eq!(f.prefix, b"a%b");
         assert_eq!(f.suffix, b"c%");
         assert!(f.spec.left && f.spec.zero);
-        assert_eq!((f.spec.width, f.spec.precision, f.spec.conv), (8, Some(3), b'f'));
+        assert_eq!(
+            (f.spec.width, f.spec.precision, f.spec.conv),
+            (8, Some(3), b'f')
+        );
         assert_eq!(parse_format(b"x"), Err(FormatError::NoDirective));
         assert_eq!(parse_format(b"%%"), Err(FormatError::NoDirective));
         assert_eq!(parse_format(b"x%"), Err(FormatError::EndsInPercent));
@@ -317,6 +442,22 @@ mod tests {
         assert_eq!(parse_format(b"%d"), Err(FormatError::Unknown(b'd')));
         assert_eq!(parse_format(b"%g%g"), Err(FormatError::TooMany));
         assert!(parse_format(b"%g%%").is_ok());
+    }
+
+    #[test]
+    fn fixed_point() {
+        assert_eq!(decimal(b"1.50"), Some((150, 2)));
+        assert_eq!(decimal(b"-.5"), Some((-5, 1)));
+        assert_eq!(decimal(b"1e2"), Some((100, 0)));
+        assert_eq!(decimal(b"1.5e-1"), Some((15, 2)));
+        assert_eq!(decimal(b"0x10"), None);
+        assert_eq!(decimal(b"inf"), None);
+        let f = fixed([b"0.1", b"0.1", b"1"], 1).unwrap();
+        assert_eq!((f.first, f.step, f.last, f.scale), (1, 1, 10, 1));
+        let f = fixed([b"1", b"0.5", b"2.25"], 1).unwrap();
+        assert_eq!((f.first, f.step, f.last, f.scale), (100, 50, 225, 2));
+        assert!(fixed([b"0.125", b"1", b"2"], 2).is_none());
+        assert!(fixed([b"1", b"1", b"1e20"], 0).is_none());
     }
 
     #[test]
