@@ -735,11 +735,11 @@ pub fn translate(buf: &mut [u8], table: &[u8; 256]) {
 
 /// A translation that only shifts a few byte ranges (`a-z` to `A-Z`,
 /// rot13, ...): `(first, length, shift)` for each, for vector code.
-pub type Shifts = [(u8, u8, u8); 4];
+pub type Shifts = [(u8, u8, u8); 8];
 
-/// The ranges of `table` as shifts, when there are at most four.
+/// The ranges of `table` as shifts, when there are at most eight.
 pub fn shifts(table: &[u8; 256]) -> Option<(Shifts, usize)> {
-    let mut out = [(0u8, 0u8, 0u8); 4];
+    let mut out = [(0u8, 0u8, 0u8); 8];
     let (mut n, mut c) = (0, 0usize);
     while c < 256 {
         let d = table[c].wrapping_sub(c as u8);
@@ -1001,7 +1001,19 @@ mod tests {
         .unwrap();
         assert_eq!(
             shifts(&p.xlate).unwrap(),
-            ([(0, 255, 1), (255, 1, 1), (0, 0, 0), (0, 0, 0)], 2)
+            (
+                [
+                    (0, 255, 1),
+                    (255, 1, 1),
+                    (0, 0, 0),
+                    (0, 0, 0),
+                    (0, 0, 0),
+                    (0, 0, 0),
+                    (0, 0, 0),
+                    (0, 0, 0)
+                ],
+                2
+            )
         );
         let p = plan(b"acegikmoq", Some(b"bdfhjlnpr"), Options::default(), &mut w).unwrap();
         assert!(shifts(&p.xlate).is_none());

@@ -86,7 +86,7 @@ mod x86 {
     #[target_feature(enable = "sse2")]
     pub unsafe fn shift_ranges_sse2(buf: &mut [u8], ranges: &[(u8, u8, u8)]) {
         let zero = _mm_setzero_si128();
-        let mut r = [(zero, zero, zero); 4];
+        let mut r = [(zero, zero, zero); 8];
         for (v, &(first, len, shift)) in r.iter_mut().zip(ranges) {
             *v = (
                 _mm_set1_epi8(first as i8),
@@ -94,7 +94,7 @@ mod x86 {
                 _mm_set1_epi8(shift as i8),
             );
         }
-        let r = &r[..ranges.len().min(4)];
+        let r = &r[..ranges.len().min(8)];
         let mut chunks = buf.chunks_exact_mut(16);
         for c in chunks.by_ref() {
             let p = c.as_mut_ptr() as *mut __m128i;
@@ -163,7 +163,7 @@ pub fn squeeze_prefix(buf: &mut [u8], set: &[bool; 256], prev: u8) -> (usize, us
 }
 
 /// Adds `shift` to each byte in `first..first + length` for each of the
-/// `ranges` (at most four, not overlapping), 16 bytes per step; false (and
+/// `ranges` (at most eight, not overlapping), 16 bytes per step; false (and
 /// nothing done) where there is no vector code for this CPU.
 pub fn shift_ranges(buf: &mut [u8], ranges: &[(u8, u8, u8)]) -> bool {
     #[cfg(target_arch = "x86_64")]

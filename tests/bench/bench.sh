@@ -150,4 +150,8 @@ done
 bench tr-upper tr "@ a-z A-Z < $WORK/text > /dev/null"
 bench tr-d tr "@ -d a-z < $WORK/text > /dev/null"
 bench tr-s tr "@ -s ' ' < $WORK/text > /dev/null"
+bench seq seq "@ 1 100000000 > /dev/null"
+bench seq-f seq "@ -f %.3f 1 10000000 > /dev/null"
+bench seq-decimal seq "@ 0.1 0.1 1000000 > /dev/null"
+bench seq-g seq "@ -f %g 1 0.5 1000000 > /dev/null"
 bench_exec
