@@ -249,7 +249,7 @@ fn fast(first: &[u8], last: Option<&[u8]>, step: u64, sep: &[u8]) -> Option<i32>
     };
     match (a, b) {
         // Exact in long double too: any separator gives GNU's output.
-        (Some(a), Some(b)) if sep.len() <= 8 => counted(&mut buf, first, (b - a) / step + 1, step, sep),
+        (Some(a), Some(b)) if sep.len() <= 8 => counted(&mut buf, first, ((b - a) / step).saturating_add(1), step, sep),
         _ if sep.len() == 1 => uncounted(&mut buf, first, last, step, sep),
         _ => return None,
     }

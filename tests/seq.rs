@@ -90,6 +90,15 @@ fn infinity() {
         .run()
         .code_is(1)
         .stderr_is("seq: write error: No space left on device\n");
+    // From zero the count of numbers before u64 overflows must not wrap.
+    ucmd("seq")
+        .args(&["0", "inf"])
+        .stdout_to(Out::Full)
+        .run()
+        .code_is(1)
+        .stderr_is("seq: write error: No space left on device\n");
+    prints(&["18446744073709551614", "18446744073709551615"], "18446744073709551614\n18446744073709551615\n");
+    prints(&["-f", "%.22f", "0", "1e-22", "1e-22"], "0.0000000000000000000000\n0.0000000000000000000001\n");
     prints(&["1", "-inf"], "");
     prints(&["inf", "1"], "");
 }

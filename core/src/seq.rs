@@ -365,6 +365,9 @@ pub fn fixed(ops: [&[u8]; 3], precision: usize) -> Option<Fixed> {
         return None;
     }
     let q = p.max(l.1);
+    if q > 18 {
+        return None;
+    }
     let up = |(m, sc): (i128, u32)| -> Option<i64> {
         let v = m.checked_mul(10i128.checked_pow(q - sc)?)?;
         (v.abs() < 10i128.pow(16)).then_some(v as i64)
@@ -458,6 +461,7 @@ mod tests {
         assert_eq!((f.first, f.step, f.last, f.scale), (100, 50, 225, 2));
         assert!(fixed([b"0.125", b"1", b"2"], 2).is_none());
         assert!(fixed([b"1", b"1", b"1e20"], 0).is_none());
+        assert!(fixed([b"0", b"1e-22", b"1e-21"], 22).is_none());
     }
 
     #[test]
