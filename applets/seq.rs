@@ -167,6 +167,11 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         }
     }
     let f = user_format.unwrap_or_else(|| seq::default_format(&first, &step, &last, equal_width));
+    if equal_width {
+        if let Some(status) = padded(&f, &first, &step, &last, sep) {
+            return status;
+        }
+    }
     let spelt: [&[u8]; 3] = match ops.len() {
         1 => [b"1", b"1", ops[0]],
         2 => [ops[0], b"1", ops[1]],
@@ -253,6 +258,28 @@ fn fast(first: &[u8], last: Option<&[u8]>, step: u64, sep: &[u8]) -> Option<i32>
         _ if sep.len() == 1 => uncounted(&mut buf, first, last, step, sep),
         _ => return None,
     }
+    buf.push(b'\n');
+    out().write_direct(&buf).ok();
+    Some(0)
+}
+
+/// `-w` on whole numbers from 0 to u64::MAX: the counted fast path on
+/// digit strings padded with zeros to the width.
+fn padded(f: &Format, first: &Operand, step: &Operand, last: &Operand, sep: &[u8]) -> Option<i32> {
+    let s = &f.spec;
+    if s.precision != Some(0) || !s.zero || s.left || s.width > 20 || sep.len() > 8 || first.value.is_negative() {
+        return None;
+    }
+    let (a, d, b) = (first.value.to_u64()?, step.value.to_u64()?, last.value.to_u64()?);
+    if d == 0 || a > b {
+        return None;
+    }
+    let mut tmp = [0u8; 20];
+    let digits = corebox_core::fmt::u64_dec(a, &mut tmp);
+    let mut first = alloc::vec![b'0'; s.width.saturating_sub(digits.len())];
+    first.extend_from_slice(digits);
+    let mut buf: Vec<u8> = Vec::new();
+    counted(&mut buf, &first, ((b - a) / d).saturating_add(1), d, sep);
     buf.push(b'\n');
     out().write_direct(&buf).ok();
     Some(0)
