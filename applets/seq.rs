@@ -178,34 +178,86 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         _ => [ops[0], ops[1], ops[2]],
     };
     let fixed = match f.spec.conv {
-        b'f' | b'F' => seq::fixed(spelt, f.spec.precision.unwrap_or(6)),
+        b'f' | b'F' => seq::fixed(spelt, f.spec.precision.unwrap_or(6)).map(|d| (d, true)),
+        b'e' | b'E' | b'g' | b'G' => seq::fixed_exact(spelt),
         _ => None,
     };
     match fixed {
-        Some(d) => decimal(&f, d, first.value, step.value, sep),
+        Some((d, exact)) => decimal(&f, d, exact, first.value, step.value, last.value, sep),
         None => general(&f, first.value, step.value, last.value, sep),
     }
     0
 }
 
+/// Whether the long double value of `n` units (FIRST + i * STEP, with
+/// FIRST `first` units) prints in `room` significant digits exactly as
+/// `n` does: `n` has no more digits than that, and the rounding error of
+/// the long double sum (below |FIRST| + |STEP * i| + |n| times 2^-61
+/// units) stays under half a unit of the last printed digit.
+fn unrounded(n: u64, room: usize, first: i64, v: i64) -> bool {
+    let digits = |mut k: u64| {
+        let mut d = 0;
+        while k != 0 {
+            k /= 10;
+            d += 1;
+        }
+        d
+    };
+    let mut t = n;
+    while t % 10 == 0 {
+        t /= 10;
+    }
+    if digits(t) > room {
+        return false;
+    }
+    let size = first.unsigned_abs() as u128 + v.abs_diff(first) as u128 + n as u128;
+    let extra = room.saturating_sub(digits(n)) as u32;
+    10u128.checked_pow(extra).and_then(|p| p.checked_mul(size)).is_some_and(|m| m < 1 << 59)
+}
+
 /// The general loop in exact whole-number arithmetic (see seq::fixed);
 /// a zero is printed from its long double value, whose sign may differ.
-fn decimal(f: &Format, d: seq::Fixed, first: F80, step: F80, sep: &[u8]) {
+#[allow(clippy::too_many_arguments)]
+fn decimal(f: &Format, d: seq::Fixed, exact: bool, first: F80, step: F80, last: F80, sep: &[u8]) {
+    // Significant digits that print without rounding (%e, %g).
+    let room = match (f.spec.conv | 0x20, f.spec.precision) {
+        (b'e', p) => p.unwrap_or(6) + 1,
+        (_, Some(0)) => 1,
+        (_, p) => p.unwrap_or(6),
+    };
+    let fixed_point = f.spec.conv | 0x20 == b'f';
     let o = out();
     let mut line = Vec::with_capacity(64);
     let mut body = Vec::with_capacity(32);
     let unit = 10u64.pow(d.scale - d.precision);
     let one = 10u64.pow(d.precision);
     let (mut v, mut i) = (d.first, 0u64);
+    let mut prev = Vec::new();
     while if d.step < 0 { v >= d.last } else { v <= d.last } {
-        line.clear();
-        if i > 0 {
-            line.extend_from_slice(sep);
+        if !fixed_point && v == d.last && i > 0 {
+            // LAST itself: GNU's long double may have gone past it; then
+            // it prints the number only if that prints as LAST does.
+            let x = first.plus(F80::from_u64(i).times(step));
+            if if d.step < 0 { x.lt(last) } else { last.lt(x) } {
+                let mut s = Vec::new();
+                seq::format(&mut s, f, x);
+                let number = &s[f.prefix.len()..s.len() - f.suffix.len()];
+                if corebox_core::float::parse(number).is_ok_and(|y| y.equals(last)) && s != prev {
+                    o.write(sep);
+                    o.write(&s);
+                }
+                i += 1;
+                break;
+            }
         }
+        line.clear();
         line.extend_from_slice(&f.prefix);
-        if v == 0 {
+        let n = v.unsigned_abs();
+        if v == 0 || !(fixed_point || exact || unrounded(n, room, d.first, v)) {
             let x = if i == 0 { first } else { first.plus(F80::from_u64(i).times(step)) };
             corebox_core::float::format(&mut line, x, &f.spec);
+        } else if !fixed_point {
+            corebox_core::float::format_decimal(&mut line, v < 0, n, d.scale, &f.spec);
         } else {
             let n = v.unsigned_abs() / unit;
             body.clear();
@@ -222,7 +274,11 @@ fn decimal(f: &Format, d: seq::Fixed, first: F80, step: F80, sep: &[u8]) {
             corebox_core::float::finish(&mut line, v < 0, &body, &f.spec, false);
         }
         line.extend_from_slice(&f.suffix);
+        if i > 0 {
+            o.write(sep);
+        }
         o.write(&line);
+        core::mem::swap(&mut line, &mut prev);
         v += d.step;
         i += 1;
         if i % 1024 == 0 && !o.ok() {

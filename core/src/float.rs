@@ -557,6 +557,8 @@ enum Frac {
     Small(u128, u32),
     /// Fraction `f / 2^k` for larger k.
     Big(Big, u32),
+    /// Fraction `f / unit`, unit a power of ten.
+    Dec(u64, u64),
 }
 
 impl Digits {
@@ -602,6 +604,12 @@ impl Digits {
 
     fn next_frac(&mut self) -> u8 {
         match &mut self.frac {
+            Frac::Dec(f, unit) => {
+                *f *= 10;
+                let d = (*f / *unit) as u8;
+                *f %= *unit;
+                b'0' + d
+            }
             Frac::Small(f, k) => {
                 if *k == 0 {
                     return b'0';
@@ -635,6 +643,7 @@ impl Digits {
         match &self.frac {
             Frac::Small(f, _) => *f == 0,
             Frac::Big(f, _) => f.is_zero(),
+            Frac::Dec(f, _) => *f == 0,
         }
     }
 }
@@ -783,6 +792,109 @@ fn hex(x: F80, prec: Option<usize>, alt: bool, upper: bool, out: &mut Vec<u8>) {
     push_exp(out, exp, if upper { b'P' } else { b'p' }, 1);
 }
 
+/// The `%f %e %g` text of the exact decimal expansion `d` (without sign).
+fn digits_body(d: &mut Digits, zero: bool, spec: &Spec, body: &mut Vec<u8>) {
+    let upper = spec.conv.is_ascii_uppercase();
+    let conv = spec.conv.to_ascii_lowercase();
+    let e_letter = if upper { b'E' } else { b'e' };
+    match conv {
+        b'f' => fixed(d, spec.precision.unwrap_or(6), spec.alt, body),
+        b'e' => {
+            let p = spec.precision.unwrap_or(6);
+            let (digits, exp) = if zero {
+                (alloc::vec![b'0'; p + 1], 0)
+            } else {
+                scientific(d, p)
+            };
+            body.push(digits[0]);
+            if p > 0 || spec.alt {
+                body.push(b'.');
+            }
+            body.extend_from_slice(&digits[1..]);
+            push_exp(body, exp, e_letter, 2);
+        }
+        _ => {
+            let p = match spec.precision {
+                Some(0) => 1,
+                Some(p) => p,
+                None => 6,
+            };
+            let (digits, exp) = if zero {
+                (alloc::vec![b'0'; p], 0)
+            } else {
+                scientific(d, p - 1)
+            };
+            if exp < -4 || exp >= p as i32 {
+                body.push(digits[0]);
+                let mut frac = &digits[1..];
+                if !spec.alt {
+                    while let [rest @ .., b'0'] = frac {
+                        frac = rest;
+                    }
+                }
+                if !frac.is_empty() || spec.alt {
+                    body.push(b'.');
+                }
+                body.extend_from_slice(frac);
+                push_exp(body, exp, e_letter, 2);
+            } else {
+                // Fixed notation with p - 1 - exp decimals: the digits
+                // are those already rounded.
+                let decimals = (p as i32 - 1 - exp) as usize;
+                if exp >= 0 {
+                    let int_len = exp as usize + 1;
+                    body.extend_from_slice(&digits[..int_len]);
+                    let mut frac = &digits[int_len..];
+                    if !spec.alt {
+                        while let [rest @ .., b'0'] = frac {
+                            frac = rest;
+                        }
+                    }
+                    if !frac.is_empty() || spec.alt {
+                        body.push(b'.');
+                    }
+                    body.extend_from_slice(frac);
+                } else {
+                    body.push(b'0');
+                    let mut frac = Vec::with_capacity(decimals);
+                    frac.resize((-exp - 1) as usize, b'0');
+                    frac.extend_from_slice(&digits);
+                    let mut f = &frac[..];
+                    if !spec.alt {
+                        while let [rest @ .., b'0'] = f {
+                            f = rest;
+                        }
+                    }
+                    if !f.is_empty() || spec.alt {
+                        body.push(b'.');
+                    }
+                    body.extend_from_slice(f);
+                }
+            }
+        }
+    }
+}
+
+/// Formats the exact decimal `n / 10^scale` (scale <= 18) with a `%f
+/// %e %g` spec, rounding half to even on the exact value.
+pub fn format_decimal(out: &mut Vec<u8>, neg: bool, n: u64, scale: u32, spec: &Spec) {
+    let unit = 10u64.pow(scale.min(18));
+    let mut int = Vec::new();
+    let mut v = n / unit;
+    while v != 0 {
+        int.push(b'0' + (v % 10) as u8);
+        v /= 10;
+    }
+    int.reverse();
+    let mut d = Digits {
+        int,
+        frac: Frac::Dec(n % unit, unit),
+    };
+    let mut body = Vec::with_capacity(32);
+    digits_body(&mut d, n == 0, spec, &mut body);
+    finish(out, neg, &body, spec, false);
+}
+
 /// Formats `x` as printf's `spec` would, appending to `out`.
 pub fn format(out: &mut Vec<u8>, x: F80, spec: &Spec) {
     let upper = spec.conv.is_ascii_uppercase();
@@ -804,83 +916,7 @@ pub fn format(out: &mut Vec<u8>, x: F80, spec: &Spec) {
         } else {
             Digits::new(x.m, x.e)
         };
-        let e_letter = if upper { b'E' } else { b'e' };
-        match conv {
-            b'f' => fixed(&mut d, spec.precision.unwrap_or(6), spec.alt, &mut body),
-            b'e' => {
-                let p = spec.precision.unwrap_or(6);
-                let (digits, exp) = if x.kind == Kind::Zero {
-                    (alloc::vec![b'0'; p + 1], 0)
-                } else {
-                    scientific(&mut d, p)
-                };
-                body.push(digits[0]);
-                if p > 0 || spec.alt {
-                    body.push(b'.');
-                }
-                body.extend_from_slice(&digits[1..]);
-                push_exp(&mut body, exp, e_letter, 2);
-            }
-            _ => {
-                let p = match spec.precision {
-                    Some(0) => 1,
-                    Some(p) => p,
-                    None => 6,
-                };
-                let (digits, exp) = if x.kind == Kind::Zero {
-                    (alloc::vec![b'0'; p], 0)
-                } else {
-                    scientific(&mut d, p - 1)
-                };
-                if exp < -4 || exp >= p as i32 {
-                    body.push(digits[0]);
-                    let mut frac = &digits[1..];
-                    if !spec.alt {
-                        while let [rest @ .., b'0'] = frac {
-                            frac = rest;
-                        }
-                    }
-                    if !frac.is_empty() || spec.alt {
-                        body.push(b'.');
-                    }
-                    body.extend_from_slice(frac);
-                    push_exp(&mut body, exp, e_letter, 2);
-                } else {
-                    // Fixed notation with p - 1 - exp decimals: the digits
-                    // are those already rounded.
-                    let decimals = (p as i32 - 1 - exp) as usize;
-                    if exp >= 0 {
-                        let int_len = exp as usize + 1;
-                        body.extend_from_slice(&digits[..int_len]);
-                        let mut frac = &digits[int_len..];
-                        if !spec.alt {
-                            while let [rest @ .., b'0'] = frac {
-                                frac = rest;
-                            }
-                        }
-                        if !frac.is_empty() || spec.alt {
-                            body.push(b'.');
-                        }
-                        body.extend_from_slice(frac);
-                    } else {
-                        body.push(b'0');
-                        let mut frac = Vec::with_capacity(decimals);
-                        frac.resize((-exp - 1) as usize, b'0');
-                        frac.extend_from_slice(&digits);
-                        let mut f = &frac[..];
-                        if !spec.alt {
-                            while let [rest @ .., b'0'] = f {
-                                f = rest;
-                            }
-                        }
-                        if !f.is_empty() || spec.alt {
-                            body.push(b'.');
-                        }
-                        body.extend_from_slice(f);
-                    }
-                }
-            }
-        }
+        digits_body(&mut d, x.kind == Kind::Zero, spec, &mut body);
     }
     finish(out, x.neg, &body, spec, finite && conv == b'a');
 }

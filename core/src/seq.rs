@@ -381,6 +381,17 @@ pub fn fixed(ops: [&[u8]; 3], precision: usize) -> Option<Fixed> {
     })
 }
 
+/// A [`Fixed`] plan for `%e` and `%g` output (at the precision of FIRST
+/// and STEP), and whether long double holds every value exactly (FIRST and
+/// STEP are binary fractions), so that rounding the exact decimal is
+/// rounding the long double.
+pub fn fixed_exact(ops: [&[u8]; 3]) -> Option<(Fixed, bool)> {
+    let (f, s) = (decimal(ops[0])?, decimal(ops[1])?);
+    let plan = fixed(ops, f.1.max(s.1) as usize)?;
+    let binary = |(m, sc): (i128, u32)| m % 5i128.pow(sc) == 0;
+    Some((plan, binary(f) && binary(s)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -462,6 +473,8 @@ mod tests {
         assert!(fixed([b"0.125", b"1", b"2"], 2).is_none());
         assert!(fixed([b"1", b"1", b"1e20"], 0).is_none());
         assert!(fixed([b"0", b"1e-22", b"1e-21"], 22).is_none());
+        assert!(fixed_exact([b"1", b"0.5", b"3"]).unwrap().1);
+        assert!(!fixed_exact([b"1", b"0.1", b"3"]).unwrap().1);
     }
 
     #[test]
