@@ -204,7 +204,7 @@ fn unrounded(n: u64, room: usize, first: i64, v: i64) -> bool {
         d
     };
     let mut t = n;
-    while t % 10 == 0 {
+    while t.is_multiple_of(10) {
         t /= 10;
     }
     if digits(t) > room {
