@@ -189,6 +189,36 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     0
 }
 
+/// `%g` of `n / 10^scale` when it needs no rounding and no exponent: the
+/// decimal digits as they are, without trailing zeros.
+fn plain_g<'a>(f: &Format, room: usize, n: u64, scale: u32, body: &'a mut Vec<u8>) -> Option<&'a [u8]> {
+    if f.spec.conv | 0x20 != b'g' || f.spec.alt {
+        return None;
+    }
+    let mut tmp = [0u8; 20];
+    let all = corebox_core::fmt::u64_dec(n, &mut tmp);
+    let sig = all.iter().rposition(|&c| c != b'0')? + 1;
+    let exp = all.len() as i32 - 1 - scale as i32;
+    if sig > room || exp < -4 || exp >= room as i32 {
+        return None;
+    }
+    body.clear();
+    let scale = scale as usize;
+    if all.len() > scale {
+        body.extend_from_slice(&all[..all.len() - scale]);
+    } else {
+        body.push(b'0');
+    }
+    let frac_start = all.len().saturating_sub(scale);
+    let zeros = scale.saturating_sub(all.len());
+    if sig > frac_start {
+        body.push(b'.');
+        body.resize(body.len() + zeros, b'0');
+        body.extend_from_slice(&all[frac_start..sig]);
+    }
+    Some(body)
+}
+
 /// Whether the long double value of `n` units (FIRST + i * STEP, with
 /// FIRST `first` units) prints in `room` significant digits exactly as
 /// `n` does: `n` has no more digits than that, and the rounding error of
@@ -256,6 +286,8 @@ fn decimal(f: &Format, d: seq::Fixed, exact: bool, first: F80, step: F80, last: 
         if v == 0 || !(fixed_point || exact || unrounded(n, room, d.first, v)) {
             let x = if i == 0 { first } else { first.plus(F80::from_u64(i).times(step)) };
             corebox_core::float::format(&mut line, x, &f.spec);
+        } else if let Some(plain) = plain_g(f, room, n, d.scale, &mut body) {
+            corebox_core::float::finish(&mut line, v < 0, plain, &f.spec, false);
         } else if !fixed_point {
             corebox_core::float::format_decimal(&mut line, v < 0, n, d.scale, &f.spec);
         } else {
