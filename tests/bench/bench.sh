@@ -135,7 +135,7 @@ bench cat-pipe cat "@ $WORK/big | /usr/bin/cat > /dev/null"
 ROTATE=1 PREPARE="rm -f $WORK/out; sync" bench cat-file cat "@ $WORK/big > $WORK/out"
 bench cat-n cat "@ -n $WORK/big > /dev/null"
 bench head-n head "@ -n 5000000 $WORK/big > /dev/null"
-if want wc || want wc-l || want wc-m || want wc-L; then
+if want wc || want wc-l || want wc-m || want wc-L || want tr-upper || want tr-d || want tr-s; then
   # Text: words of mixed ASCII and UTF-8, lines of 1 to 12 words.
   python3 - "$WORK/text" "$SIZE" <<'PY'
 import random, sys
@@ -273,4 +273,11 @@ fi
 bench chmod-R chmod "@ -R u+w,go-w $WORK/tree"
 bench chown-R chown "@ -R 0:0 $WORK/tree"
 bench chcon-R chcon "@ -R -t tmp_t $WORK/tree"
+bench tr-upper tr "@ a-z A-Z < $WORK/text > /dev/null"
+bench tr-d tr "@ -d a-z < $WORK/text > /dev/null"
+bench tr-s tr "@ -s ' ' < $WORK/text > /dev/null"
+bench seq seq "@ 1 100000000 > /dev/null"
+bench seq-f seq "@ -f %.3f 1 10000000 > /dev/null"
+bench seq-decimal seq "@ 0.1 0.1 1000000 > /dev/null"
+bench seq-g seq "@ -f %g 1 0.5 1000000 > /dev/null"
 bench_exec
