@@ -77,16 +77,15 @@ pub fn run(args: &[&[u8]]) -> i32 {
         error(&[USAGE], None);
         return 1;
     };
-    match fs::stat(dir) {
-        Ok(st) if st.is_dir() => {}
-        Ok(_) => {
-            error(&[&quote::shell_always(dir, false)], Some(Errno::NOTDIR));
-            return 1;
+    if let Err(e) = fs::stat(dir).and_then(|st| {
+        if st.is_dir() {
+            Ok(())
+        } else {
+            Err(Errno::NOTDIR)
         }
-        Err(e) => {
-            error(&[&quote::shell_always(dir, false)], Some(e));
-            return 1;
-        }
+    }) {
+        error(&[&quote::shell_always(dir, false)], Some(e));
+        return 1;
     }
     let Some(exe) = self_path() else {
         error(
@@ -122,17 +121,12 @@ pub fn run(args: &[&[u8]]) -> i32 {
     }
     let mut status = 0;
     for (name, _) in APPLETS {
-        let (dest, target) = if fhs {
-            let sub = fhs_dir(name);
-            let dest = join(&join(dir, sub), name.as_bytes());
-            let target: Vec<u8> = match (in_image, sub) {
-                (true, b"bin") => b"corebox".to_vec(),
-                (true, _) => b"../../bin/corebox".to_vec(),
-                (false, _) => exe.clone(),
-            };
-            (dest, target)
-        } else {
-            (join(dir, name.as_bytes()), exe.clone())
+        let sub: &[u8] = if fhs { fhs_dir(name) } else { b"" };
+        let dest = join(&join(dir, sub), name.as_bytes());
+        let target: &[u8] = match (in_image, sub) {
+            (true, b"bin") => b"corebox",
+            (true, _) => b"../../bin/corebox",
+            (false, _) => &exe,
         };
         if dest == join(dir, b"bin/corebox") {
             continue;

@@ -68,12 +68,9 @@ Usage: corebox APPLET [ARGUMENT]...\n\
   or:  APPLET [ARGUMENT]...        (through a link named APPLET)\n\
   or:  corebox --list              list the applets of this build\n\
   or:  corebox --install [-s] [-f] [--fhs] DIR\n\
-                                   link every applet into DIR: hard links,\n\
-                                   symbolic links with -s; -f replaces files\n\
-                                   that are not already links to corebox;\n\
-                                   --fhs: DIR is the root of an image, each\n\
-                                   applet goes to DIR/bin, DIR/usr/bin or\n\
-                                   DIR/usr/sbin as in Debian's coreutils\n\n\
+                                   link every applet into DIR (-s: symlinks,\n\
+                                   -f: replace other files, --fhs: into\n\
+                                   DIR/bin, usr/bin, usr/sbin as Debian)\n\n\
 Applets:",
     );
     for (i, (name, _)) in APPLETS.iter().enumerate() {

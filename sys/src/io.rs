@@ -275,19 +275,25 @@ pub fn close_stdout(status: i32) -> i32 {
 /// Prints `NAME: PARTS...[: ERRNO MESSAGE]` and a newline on standard error,
 /// after flushing standard output (as GNU's error() does), in one write.
 pub fn error(parts: &[&[u8]], errno: Option<Errno>) {
-    let mut line = Vec::with_capacity(128);
-    line.extend_from_slice(program_name());
-    line.extend_from_slice(b": ");
-    for p in parts {
-        line.extend_from_slice(p);
-    }
+    let mut line = Vec::new();
+    append(&mut line, &[program_name(), b": "]);
+    append(&mut line, parts);
     if let Some(e) = errno {
-        line.extend_from_slice(b": ");
+        append(&mut line, &[b": "]);
         push_errno_message(&mut line, e);
     }
-    line.push(b'\n');
+    append(&mut line, &[b"\n"]);
     OUT.with(flush_state);
     Fd::STDERR.write_all(&line).ok();
+}
+
+/// Appends the pieces to `v` (one out-of-line copy of the vector code for
+/// every diagnostic).
+#[inline(never)]
+fn append(v: &mut Vec<u8>, pieces: &[&[u8]]) {
+    for p in pieces {
+        v.extend_from_slice(p);
+    }
 }
 
 /// Appends the strerror text of `e` (`Unknown error N` for unknown numbers).
