@@ -151,7 +151,7 @@ pub fn run(args: &[&[u8]]) -> i32 {
             }
         }
         let r = if symbolic {
-            fs::symlink(&target, &dest)
+            fs::symlink(target, &dest)
         } else {
             fs::link(&exe, &dest)
         };
