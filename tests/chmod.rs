@@ -33,11 +33,11 @@ fn umask_applies_without_who() {
     let t = tree();
     set_mode(&t.join("d/f"), 0o600);
     // `+rwx` under umask 077 only gives the owner permissions.
-    let r = program("/bin/sh")
+    let r = host("/bin/sh")
         .current_dir(t.path())
         .args(&[
             "-c",
-            &format!("umask 077; {} chmod +rwx d/f", bin().display()),
+            &format!("umask 077; {} chmod +rwx d/f", corebox_line()),
         ])
         .run();
     r.success();
@@ -49,12 +49,9 @@ fn mode_as_option_and_surprises() {
     let t = tree();
     set_mode(&t.join("d/f"), 0o666);
     // -w with umask 022 leaves group and other write: GNU diagnoses that.
-    program("/bin/sh")
+    host("/bin/sh")
         .current_dir(t.path())
-        .args(&[
-            "-c",
-            &format!("umask 022; {} chmod -w d/f", bin().display()),
-        ])
+        .args(&["-c", &format!("umask 022; {} chmod -w d/f", corebox_line())])
         .run()
         .code_is(1)
         .stderr_is("chmod: d/f: new permissions are r--rw-rw-, not r--r--r--\n");

@@ -106,6 +106,31 @@ pub fn program(path: impl AsRef<OsStr>) -> Cmd {
     Cmd::new(path.as_ref().into(), vec![])
 }
 
+/// A host program run natively even under qemu (a shell or setpriv that
+/// starts corebox itself: see [`corebox_line`]).
+pub fn host(path: impl AsRef<OsStr>) -> Cmd {
+    let mut c = Cmd::new(path.as_ref().into(), vec![]);
+    c.native = true;
+    c
+}
+
+/// The words that start corebox (its qemu runner first, when there is one).
+pub fn corebox_argv() -> Vec<OsString> {
+    runner()
+        .into_iter()
+        .chain([bin().into_os_string()])
+        .collect()
+}
+
+/// [`corebox_argv`] as a shell command prefix.
+pub fn corebox_line() -> String {
+    corebox_argv()
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// GNU's program, named so that its messages carry `NAME:` like ours.
 pub fn gnu(name: &str) -> Cmd {
     let mut c = Cmd::new(name.into(), vec![]);

@@ -84,14 +84,11 @@ pub fn as_nobody(gnu: bool, applet: &str, args: &[&str], dir: &Path) -> Option<O
         return None;
     }
     let mut c =
-        program("/usr/bin/setpriv").args(&["--reuid=65534", "--regid=65534", "--clear-groups"]);
+        host("/usr/bin/setpriv").args(&["--reuid=65534", "--regid=65534", "--clear-groups"]);
     if gnu {
         c = c.arg(format!("/usr/bin/{applet}"));
     } else {
-        if let Some(r) = runner() {
-            c = c.arg(r);
-        }
-        c = c.arg(bin()).arg(applet);
+        c = c.args(&corebox_argv()).arg(applet);
     }
     Some(c.args(args).current_dir(dir).run())
 }
