@@ -21,6 +21,7 @@ mod printenv;
 mod pwd;
 mod scratch;
 mod sleep;
+mod sums;
 mod sync;
 mod tac;
 mod tee;

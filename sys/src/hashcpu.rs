@@ -1,0 +1,215 @@
+//! Digest block functions that use the CPU's SHA instructions, picked at
+//! run time (cpuid; there is no std to ask): SHA-NI for SHA-1 and SHA-256
+//! on x86_64. Elsewhere, and on CPUs without them, the portable functions
+//! of `corebox_core::digest`.
+
+use corebox_core::digest::{crc, Kernels};
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use core::arch::x86_64::*;
+
+    pub fn has_sha_ni() -> bool {
+        // cpuid is always available on x86_64: SHA (leaf 7 ebx bit 29),
+        // SSSE3 (leaf 1 ecx bit 9) and SSE4.1 (leaf 1 ecx bit 19).
+        let l1 = __cpuid(1).ecx;
+        let l7 = __cpuid_count(7, 0).ebx;
+        l7 & (1 << 29) != 0 && l1 & (1 << 9) != 0 && l1 & (1 << 19) != 0
+    }
+
+    fn load(b: &[u8]) -> __m128i {
+        let a: [u8; 16] = b[..16].try_into().unwrap_or([0; 16]);
+        // SAFETY: a is 16 readable bytes; loadu has no alignment need.
+        unsafe { _mm_loadu_si128(a.as_ptr() as *const __m128i) }
+    }
+
+    pub fn sha256(h: &mut [u32; 8], blocks: &[u8]) {
+        // SAFETY: only installed after has_sha_ni() said yes.
+        unsafe { sha256_ni(h, blocks) }
+    }
+
+    pub fn sha1(h: &mut [u32; 8], blocks: &[u8]) {
+        // SAFETY: only installed after has_sha_ni() said yes.
+        unsafe { sha1_ni(h, blocks) }
+    }
+
+    /// # Safety
+    /// The CPU must have SHA-NI, SSSE3 and SSE4.1.
+    #[allow(unused_assignments)]
+    #[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
+    unsafe fn sha256_ni(h: &mut [u32; 8], blocks: &[u8]) {
+        let k = &corebox_core::digest::sha256::K;
+        let kv = |j: usize| -> __m128i {
+            _mm_set_epi32(
+                k[4 * j + 3] as i32,
+                k[4 * j + 2] as i32,
+                k[4 * j + 1] as i32,
+                k[4 * j] as i32,
+            )
+        };
+        let mask = _mm_set_epi64x(0x0c0d0e0f08090a0b, 0x0405060700010203);
+        let tmp = _mm_set_epi32(h[3] as i32, h[2] as i32, h[1] as i32, h[0] as i32);
+        let s1 = _mm_set_epi32(h[7] as i32, h[6] as i32, h[5] as i32, h[4] as i32);
+        let tmp = _mm_shuffle_epi32(tmp, 0xb1);
+        let s1 = _mm_shuffle_epi32(s1, 0x1b);
+        let mut st0 = _mm_alignr_epi8(tmp, s1, 8);
+        let mut st1 = _mm_blend_epi16(s1, tmp, 0xf0);
+        for b in blocks.chunks_exact(64) {
+            let (save0, save1) = (st0, st1);
+            let mut w = [_mm_setzero_si128(); 4];
+            macro_rules! group {
+                ($j:literal) => {
+                    let x = if $j < 4 {
+                        _mm_shuffle_epi8(load(&b[16 * ($j % 4)..]), mask)
+                    } else {
+                        let t = _mm_sha256msg1_epu32(w[$j % 4], w[($j + 1) % 4]);
+                        let t =
+                            _mm_add_epi32(t, _mm_alignr_epi8(w[($j + 3) % 4], w[($j + 2) % 4], 4));
+                        _mm_sha256msg2_epu32(t, w[($j + 3) % 4])
+                    };
+                    w[$j % 4] = x;
+                    let msg = _mm_add_epi32(x, kv($j));
+                    st1 = _mm_sha256rnds2_epu32(st1, st0, msg);
+                    st0 = _mm_sha256rnds2_epu32(st0, st1, _mm_shuffle_epi32(msg, 0x0e));
+                };
+            }
+            group!(0);
+            group!(1);
+            group!(2);
+            group!(3);
+            group!(4);
+            group!(5);
+            group!(6);
+            group!(7);
+            group!(8);
+            group!(9);
+            group!(10);
+            group!(11);
+            group!(12);
+            group!(13);
+            group!(14);
+            group!(15);
+            st0 = _mm_add_epi32(st0, save0);
+            st1 = _mm_add_epi32(st1, save1);
+        }
+        let tmp = _mm_shuffle_epi32(st0, 0x1b);
+        let st1 = _mm_shuffle_epi32(st1, 0xb1);
+        let st0 = _mm_blend_epi16(tmp, st1, 0xf0);
+        let st1 = _mm_alignr_epi8(st1, tmp, 8);
+        let mut o = [0u32; 8];
+        // SAFETY: o has room for two 16-byte stores.
+        unsafe {
+            _mm_storeu_si128(o.as_mut_ptr() as *mut __m128i, st0);
+            _mm_storeu_si128(o.as_mut_ptr().add(4) as *mut __m128i, st1);
+        }
+        *h = o;
+    }
+
+    /// # Safety
+    /// The CPU must have SHA-NI, SSSE3 and SSE4.1.
+    #[allow(unused_assignments)]
+    #[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
+    unsafe fn sha1_ni(h: &mut [u32; 8], blocks: &[u8]) {
+        let mask = _mm_set_epi64x(0x0001020304050607, 0x08090a0b0c0d0e0f);
+        let mut abcd = _mm_set_epi32(h[0] as i32, h[1] as i32, h[2] as i32, h[3] as i32);
+        let mut e0 = _mm_set_epi32(h[4] as i32, 0, 0, 0);
+        for b in blocks.chunks_exact(64) {
+            let (abcd_save, e_save) = (abcd, e0);
+            let mut m = [_mm_setzero_si128(); 4];
+            let mut e = [e0, _mm_setzero_si128()];
+            macro_rules! group {
+                ($j:literal, $f:literal) => {
+                    if $j < 4 {
+                        m[$j % 4] = _mm_shuffle_epi8(load(&b[16 * ($j % 4)..]), mask);
+                    }
+                    if $j == 0 {
+                        e[0] = _mm_add_epi32(e[0], m[0]);
+                    } else {
+                        e[$j % 2] = _mm_sha1nexte_epu32(e[$j % 2], m[$j % 4]);
+                    }
+                    e[($j + 1) % 2] = abcd;
+                    if $j >= 3 && $j <= 18 {
+                        m[($j + 1) % 4] = _mm_sha1msg2_epu32(m[($j + 1) % 4], m[$j % 4]);
+                    }
+                    abcd = _mm_sha1rnds4_epu32(abcd, e[$j % 2], $f);
+                    if $j >= 1 && $j <= 16 {
+                        m[($j + 3) % 4] = _mm_sha1msg1_epu32(m[($j + 3) % 4], m[$j % 4]);
+                    }
+                    if $j >= 2 && $j <= 17 {
+                        m[($j + 2) % 4] = _mm_xor_si128(m[($j + 2) % 4], m[$j % 4]);
+                    }
+                };
+            }
+            group!(0, 0);
+            group!(1, 0);
+            group!(2, 0);
+            group!(3, 0);
+            group!(4, 0);
+            group!(5, 1);
+            group!(6, 1);
+            group!(7, 1);
+            group!(8, 1);
+            group!(9, 1);
+            group!(10, 2);
+            group!(11, 2);
+            group!(12, 2);
+            group!(13, 2);
+            group!(14, 2);
+            group!(15, 3);
+            group!(16, 3);
+            group!(17, 3);
+            group!(18, 3);
+            group!(19, 3);
+            e0 = _mm_sha1nexte_epu32(e[0], e_save);
+            abcd = _mm_add_epi32(abcd, abcd_save);
+        }
+        let mut o = [0u32; 4];
+        // SAFETY: o has room for one 16-byte store.
+        unsafe { _mm_storeu_si128(o.as_mut_ptr() as *mut __m128i, abcd) };
+        h[..4].copy_from_slice(&[o[3], o[2], o[1], o[0]]);
+        h[4] = _mm_extract_epi32(e0, 3) as u32;
+    }
+}
+
+/// The fastest block functions this CPU runs.
+pub fn kernels() -> Kernels {
+    #[cfg(target_arch = "x86_64")]
+    if x86::has_sha_ni() {
+        return Kernels {
+            sha1: x86::sha1,
+            sha256: x86::sha256,
+        };
+    }
+    Kernels::PORTABLE
+}
+
+/// Feeds the POSIX cksum CRC.
+pub fn crc_update(c: u32, data: &[u8]) -> u32 {
+    crc::crc_update(c, data)
+}
+
+/// Whether `crc_update` uses carry-less multiplication.
+pub fn crc_accelerated() -> bool {
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use corebox_core::digest::{sha1, sha256};
+
+    #[test]
+    fn accelerated_equals_portable() {
+        let k = super::kernels();
+        let data: alloc::vec::Vec<u8> = (0..64 * 40u32).map(|i| (i * 31 + 7) as u8).collect();
+        for n in [1usize, 2, 3, 40] {
+            let (mut a, mut b) = (sha256::INIT256, sha256::INIT256);
+            (k.sha256)(&mut a, &data[..64 * n]);
+            sha256::compress(&mut b, &data[..64 * n]);
+            assert_eq!(a, b);
+            let (mut a, mut b) = (sha1::INIT, sha1::INIT);
+            (k.sha1)(&mut a, &data[..64 * n]);
+            sha1::compress(&mut b, &data[..64 * n]);
+            assert_eq!(a, b);
+        }
+    }
+}
