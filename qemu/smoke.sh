@@ -100,6 +100,11 @@ in='abc'; t b2sum 'bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52
 in='abc'; t cksum '1219131554 3\n#0'
 in='abc'; t sum '16556     1\n#0'
 in='ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  '"$T/f"'\n'; t sha256sum '*FAILED*#1' -c
+in='abc'; t base64 'YWJj\n#0'
+in='YWJj\n'; t base64 'abc#0' -d
+in='abcd'; t base32 'MFRGGZA=\n#0'
+in='abcd'; t basenc 'vpA.S\n#0' --z85
+in='616263'; t basenc 'abc#0' --base16 -d
 t cat '*No such file or directory\n#1' /nonexistent
 
 # Every applet of this build must have been checked above.

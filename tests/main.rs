@@ -5,6 +5,7 @@
 mod harness;
 
 mod basename_dirname;
+mod basenc;
 mod binary;
 mod cat;
 mod echo;

@@ -11,6 +11,7 @@ extern crate alloc;
 /// Byte searching for line and field scanning (re-exported for applets).
 pub use memchr;
 
+pub mod basenc;
 pub mod digest;
 pub mod duration;
 pub mod elide;

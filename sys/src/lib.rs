@@ -9,6 +9,7 @@
 
 extern crate alloc;
 
+pub mod basenc;
 pub mod cli;
 pub mod dir;
 pub mod env;
