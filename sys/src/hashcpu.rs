@@ -17,10 +17,13 @@ mod x86 {
         l7 & (1 << 29) != 0 && l1 & (1 << 9) != 0 && l1 & (1 << 19) != 0
     }
 
-    fn load(b: &[u8]) -> __m128i {
-        let a: [u8; 16] = b[..16].try_into().unwrap_or([0; 16]);
-        // SAFETY: a is 16 readable bytes; loadu has no alignment need.
-        unsafe { _mm_loadu_si128(a.as_ptr() as *const __m128i) }
+    /// The 16 bytes at `b[i * 16..]`.
+    #[inline(always)]
+    fn load(b: &[u8; 64], i: usize) -> __m128i {
+        let i = i & 3;
+        // SAFETY: i < 4, so the 16 bytes at i * 16 are inside b; loadu has
+        // no alignment need.
+        unsafe { _mm_loadu_si128(b.as_ptr().add(i * 16) as *const __m128i) }
     }
 
     pub fn sha256(h: &mut [u32; 8], blocks: &[u8]) {
@@ -55,12 +58,13 @@ mod x86 {
         let mut st0 = _mm_alignr_epi8(tmp, s1, 8);
         let mut st1 = _mm_blend_epi16(s1, tmp, 0xf0);
         for b in blocks.chunks_exact(64) {
+            let b: &[u8; 64] = b.try_into().unwrap_or(&[0; 64]);
             let (save0, save1) = (st0, st1);
             let mut w = [_mm_setzero_si128(); 4];
             macro_rules! group {
                 ($j:literal) => {
                     let x = if $j < 4 {
-                        _mm_shuffle_epi8(load(&b[16 * ($j % 4)..]), mask)
+                        _mm_shuffle_epi8(load(b, $j), mask)
                     } else {
                         let t = _mm_sha256msg1_epu32(w[$j % 4], w[($j + 1) % 4]);
                         let t =
@@ -114,13 +118,14 @@ mod x86 {
         let mut abcd = _mm_set_epi32(h[0] as i32, h[1] as i32, h[2] as i32, h[3] as i32);
         let mut e0 = _mm_set_epi32(h[4] as i32, 0, 0, 0);
         for b in blocks.chunks_exact(64) {
+            let b: &[u8; 64] = b.try_into().unwrap_or(&[0; 64]);
             let (abcd_save, e_save) = (abcd, e0);
             let mut m = [_mm_setzero_si128(); 4];
             let mut e = [e0, _mm_setzero_si128()];
             macro_rules! group {
                 ($j:literal, $f:literal) => {
                     if $j < 4 {
-                        m[$j % 4] = _mm_shuffle_epi8(load(&b[16 * ($j % 4)..]), mask);
+                        m[$j % 4] = _mm_shuffle_epi8(load(b, $j), mask);
                     }
                     if $j == 0 {
                         e[0] = _mm_add_epi32(e[0], m[0]);
@@ -185,12 +190,99 @@ pub fn kernels() -> Kernels {
 
 /// Feeds the POSIX cksum CRC.
 pub fn crc_update(c: u32, data: &[u8]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if data.len() >= 256 && crc_accelerated() {
+        let n = data.len() / 64 * 64;
+        // SAFETY: PCLMULQDQ and SSSE3 support were just checked.
+        let c = unsafe { clmul::crc_fold(c, &data[..n]) };
+        return crc::crc_update(c, &data[n..]);
+    }
     crc::crc_update(c, data)
 }
 
 /// Whether `crc_update` uses carry-less multiplication.
 pub fn crc_accelerated() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let l1 = core::arch::x86_64::__cpuid(1).ecx;
+        l1 & (1 << 1) != 0 && l1 & (1 << 9) != 0
+    }
+    #[cfg(not(target_arch = "x86_64"))]
     false
+}
+
+/// The POSIX CRC by folding with carry-less multiplication: the message
+/// is a polynomial over GF(2); 128-bit accumulators are kept congruent to
+/// it modulo P by multiplying their halves with x^k mod P, and the last
+/// 128 bits go through the table code, which computes M * x^32 mod P.
+#[cfg(target_arch = "x86_64")]
+mod clmul {
+    use core::arch::x86_64::*;
+    use corebox_core::digest::crc;
+
+    /// x^n mod P (P = x^32 + 0x04C11DB7), bit i the coefficient of x^i.
+    const fn xpow(n: u32) -> u64 {
+        let mut r: u64 = 1;
+        let mut i = 0;
+        while i < n {
+            r <<= 1;
+            if r & (1 << 32) != 0 {
+                r ^= 0x1_04c1_1db7;
+            }
+            i += 1;
+        }
+        r
+    }
+
+    /// # Safety
+    /// The CPU must have PCLMULQDQ and SSSE3; `data.len()` is a multiple of
+    /// 64 and at least 128.
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
+    pub unsafe fn crc_fold(c: u32, data: &[u8]) -> u32 {
+        // Byte 0 of a block is its most significant: reverse to make the
+        // register's bit i the coefficient of x^i.
+        let rev = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        let load = |i: usize| -> __m128i {
+            let b: &[u8; 16] = data[i..i + 16].try_into().unwrap_or(&[0; 16]);
+            // SAFETY: b is 16 readable bytes; loadu has no alignment need.
+            _mm_shuffle_epi8(
+                unsafe { _mm_loadu_si128(b.as_ptr() as *const __m128i) },
+                rev,
+            )
+        };
+        let k512 = _mm_set_epi64x(xpow(512 + 64) as i64, xpow(512) as i64);
+        let k128 = _mm_set_epi64x(xpow(128 + 64) as i64, xpow(128) as i64);
+        let fold = |a: __m128i, k: __m128i| {
+            _mm_xor_si128(
+                _mm_clmulepi64_si128(a, k, 0x11),
+                _mm_clmulepi64_si128(a, k, 0x00),
+            )
+        };
+        // The running CRC enters as the top 32 coefficients of the message.
+        let mut a = [
+            _mm_xor_si128(load(0), _mm_set_epi32(c as i32, 0, 0, 0)),
+            load(16),
+            load(32),
+            load(48),
+        ];
+        let mut i = 64;
+        while i + 64 <= data.len() {
+            a = [
+                _mm_xor_si128(fold(a[0], k512), load(i)),
+                _mm_xor_si128(fold(a[1], k512), load(i + 16)),
+                _mm_xor_si128(fold(a[2], k512), load(i + 32)),
+                _mm_xor_si128(fold(a[3], k512), load(i + 48)),
+            ];
+            i += 64;
+        }
+        let x = _mm_xor_si128(fold(a[0], k128), a[1]);
+        let x = _mm_xor_si128(fold(x, k128), a[2]);
+        let x = _mm_xor_si128(fold(x, k128), a[3]);
+        let mut out = [0u8; 16];
+        // SAFETY: out has room for one 16-byte store.
+        unsafe { _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, _mm_shuffle_epi8(x, rev)) };
+        crc::crc_update(0, &out)
+    }
 }
 
 #[cfg(test)]
@@ -210,6 +302,15 @@ mod tests {
             (k.sha1)(&mut a, &data[..64 * n]);
             sha1::compress(&mut b, &data[..64 * n]);
             assert_eq!(a, b);
+        }
+        for n in [0usize, 1, 255, 256, 257, 320, 1000, 2559] {
+            for c in [0u32, 1, 0xdeadbeef] {
+                assert_eq!(
+                    super::crc_update(c, &data[..n]),
+                    corebox_core::digest::crc::crc_update(c, &data[..n]),
+                    "{n}"
+                );
+            }
         }
     }
 }

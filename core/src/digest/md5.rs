@@ -1,7 +1,5 @@
 //! MD5 (RFC 1321) block function.
 
-const S: [u32; 16] = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21];
-
 const K: [u32; 64] = {
     // floor(abs(sin(i + 1)) * 2^32), as RFC 1321 tabulates.
     [
@@ -28,51 +26,99 @@ pub fn compress(h: &mut [u32; 8], blocks: &[u8]) {
             *w = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
         }
         let [mut a, mut b, mut c, mut d] = [h[0], h[1], h[2], h[3]];
-        // Unrolled per round so the message index and shift are constants.
+        // One line per step: the message word, shift and constant are
+        // literals, the four variables renamed instead of moved.
         macro_rules! step {
-            ($f:expr, $g:expr, $i:expr) => {{
-                let f = $f(b, c, d)
-                    .wrapping_add(a)
-                    .wrapping_add(K[$i])
-                    .wrapping_add(m[$g]);
-                a = d;
-                d = c;
-                c = b;
-                b = b.wrapping_add(f.rotate_left(S[($i / 16) * 4 + $i % 4]));
-            }};
-        }
-        let f1 = |b: u32, c: u32, d: u32| d ^ (b & (c ^ d));
-        let f2 = |b: u32, c: u32, d: u32| c ^ (d & (b ^ c));
-        let f3 = |b: u32, c: u32, d: u32| b ^ c ^ d;
-        let f4 = |b: u32, c: u32, d: u32| c ^ (b | !d);
-        macro_rules! four {
-            ($f:expr, $i:expr, $g:expr) => {
-                step!($f, ($g($i)) % 16, $i);
-                step!($f, ($g($i + 1)) % 16, $i + 1);
-                step!($f, ($g($i + 2)) % 16, $i + 2);
-                step!($f, ($g($i + 3)) % 16, $i + 3);
+            ($f:ident, $a:ident, $b:ident, $c:ident, $d:ident, $m:literal, $s:literal, $i:literal) => {
+                $a = $b.wrapping_add(
+                    $f($b, $c, $d)
+                        .wrapping_add($a)
+                        .wrapping_add(K[$i])
+                        .wrapping_add(m[$m])
+                        .rotate_left($s),
+                );
             };
         }
-        let g1 = |i: usize| i;
-        let g2 = |i: usize| 5 * i + 1;
-        let g3 = |i: usize| 3 * i + 5;
-        let g4 = |i: usize| 7 * i;
-        four!(f1, 0, g1);
-        four!(f1, 4, g1);
-        four!(f1, 8, g1);
-        four!(f1, 12, g1);
-        four!(f2, 16, g2);
-        four!(f2, 20, g2);
-        four!(f2, 24, g2);
-        four!(f2, 28, g2);
-        four!(f3, 32, g3);
-        four!(f3, 36, g3);
-        four!(f3, 40, g3);
-        four!(f3, 44, g3);
-        four!(f4, 48, g4);
-        four!(f4, 52, g4);
-        four!(f4, 56, g4);
-        four!(f4, 60, g4);
+        #[inline(always)]
+        fn f1(b: u32, c: u32, d: u32) -> u32 {
+            d ^ (b & (c ^ d))
+        }
+        #[inline(always)]
+        fn f2(b: u32, c: u32, d: u32) -> u32 {
+            c ^ (d & (b ^ c))
+        }
+        #[inline(always)]
+        fn f3(b: u32, c: u32, d: u32) -> u32 {
+            b ^ c ^ d
+        }
+        #[inline(always)]
+        fn f4(b: u32, c: u32, d: u32) -> u32 {
+            c ^ (b | !d)
+        }
+        step!(f1, a, b, c, d, 0, 7, 0);
+        step!(f1, d, a, b, c, 1, 12, 1);
+        step!(f1, c, d, a, b, 2, 17, 2);
+        step!(f1, b, c, d, a, 3, 22, 3);
+        step!(f1, a, b, c, d, 4, 7, 4);
+        step!(f1, d, a, b, c, 5, 12, 5);
+        step!(f1, c, d, a, b, 6, 17, 6);
+        step!(f1, b, c, d, a, 7, 22, 7);
+        step!(f1, a, b, c, d, 8, 7, 8);
+        step!(f1, d, a, b, c, 9, 12, 9);
+        step!(f1, c, d, a, b, 10, 17, 10);
+        step!(f1, b, c, d, a, 11, 22, 11);
+        step!(f1, a, b, c, d, 12, 7, 12);
+        step!(f1, d, a, b, c, 13, 12, 13);
+        step!(f1, c, d, a, b, 14, 17, 14);
+        step!(f1, b, c, d, a, 15, 22, 15);
+        step!(f2, a, b, c, d, 1, 5, 16);
+        step!(f2, d, a, b, c, 6, 9, 17);
+        step!(f2, c, d, a, b, 11, 14, 18);
+        step!(f2, b, c, d, a, 0, 20, 19);
+        step!(f2, a, b, c, d, 5, 5, 20);
+        step!(f2, d, a, b, c, 10, 9, 21);
+        step!(f2, c, d, a, b, 15, 14, 22);
+        step!(f2, b, c, d, a, 4, 20, 23);
+        step!(f2, a, b, c, d, 9, 5, 24);
+        step!(f2, d, a, b, c, 14, 9, 25);
+        step!(f2, c, d, a, b, 3, 14, 26);
+        step!(f2, b, c, d, a, 8, 20, 27);
+        step!(f2, a, b, c, d, 13, 5, 28);
+        step!(f2, d, a, b, c, 2, 9, 29);
+        step!(f2, c, d, a, b, 7, 14, 30);
+        step!(f2, b, c, d, a, 12, 20, 31);
+        step!(f3, a, b, c, d, 5, 4, 32);
+        step!(f3, d, a, b, c, 8, 11, 33);
+        step!(f3, c, d, a, b, 11, 16, 34);
+        step!(f3, b, c, d, a, 14, 23, 35);
+        step!(f3, a, b, c, d, 1, 4, 36);
+        step!(f3, d, a, b, c, 4, 11, 37);
+        step!(f3, c, d, a, b, 7, 16, 38);
+        step!(f3, b, c, d, a, 10, 23, 39);
+        step!(f3, a, b, c, d, 13, 4, 40);
+        step!(f3, d, a, b, c, 0, 11, 41);
+        step!(f3, c, d, a, b, 3, 16, 42);
+        step!(f3, b, c, d, a, 6, 23, 43);
+        step!(f3, a, b, c, d, 9, 4, 44);
+        step!(f3, d, a, b, c, 12, 11, 45);
+        step!(f3, c, d, a, b, 15, 16, 46);
+        step!(f3, b, c, d, a, 2, 23, 47);
+        step!(f4, a, b, c, d, 0, 6, 48);
+        step!(f4, d, a, b, c, 7, 10, 49);
+        step!(f4, c, d, a, b, 14, 15, 50);
+        step!(f4, b, c, d, a, 5, 21, 51);
+        step!(f4, a, b, c, d, 12, 6, 52);
+        step!(f4, d, a, b, c, 3, 10, 53);
+        step!(f4, c, d, a, b, 10, 15, 54);
+        step!(f4, b, c, d, a, 1, 21, 55);
+        step!(f4, a, b, c, d, 8, 6, 56);
+        step!(f4, d, a, b, c, 15, 10, 57);
+        step!(f4, c, d, a, b, 6, 15, 58);
+        step!(f4, b, c, d, a, 13, 21, 59);
+        step!(f4, a, b, c, d, 4, 6, 60);
+        step!(f4, d, a, b, c, 11, 10, 61);
+        step!(f4, c, d, a, b, 2, 15, 62);
+        step!(f4, b, c, d, a, 9, 21, 63);
         h[0] = h[0].wrapping_add(a);
         h[1] = h[1].wrapping_add(b);
         h[2] = h[2].wrapping_add(c);
