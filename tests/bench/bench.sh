@@ -147,4 +147,20 @@ for loc in C C.UTF-8; do
     want "${w%%|*}" && LABEL="${w%%|*} (LC_ALL=$loc)" bench "${w%%|*}" wc "LC_ALL=$loc @ ${w#*|} $WORK/text"
   done
 done
+# Checksums and encodings (issue 6): one 512 MiB random file.
+SUMS="md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum sum-s base64 base64-d base32"
+if for w in $SUMS; do want "$w" && break; done; then
+  head -c "${SUM_SIZE:-512M}" /dev/urandom > "$WORK/sums"
+  sync
+fi
+for p in md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum; do
+  bench "$p" "$p" "@ $WORK/sums > /dev/null"
+done
+bench sum-s sum "@ -s $WORK/sums > /dev/null"
+bench base64 base64 "@ $WORK/sums > /dev/null"
+if want base64-d; then
+  /usr/bin/base64 "$WORK/sums" > "$WORK/sums.b64"
+fi
+bench base64-d base64 "@ -d $WORK/sums.b64 > /dev/null"
+bench base32 base32 "@ $WORK/sums > /dev/null"
 bench_exec
