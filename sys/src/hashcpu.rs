@@ -1,7 +1,9 @@
 //! Digest block functions that use the CPU's SHA instructions, picked at
-//! run time (cpuid; there is no std to ask): SHA-NI for SHA-1 and SHA-256
-//! on x86_64. Elsewhere, and on CPUs without them, the portable functions
-//! of `corebox_core::digest`.
+//! run time (there is no std to ask): SHA-NI for SHA-1 and SHA-256 on
+//! x86_64 (cpuid), the ARMv8 SHA-1/SHA-256 instructions on aarch64 (the
+//! AT_HWCAP word of the auxiliary vector), PCLMULQDQ for cksum's CRC.
+//! Elsewhere, and on CPUs without them, the portable functions of
+//! `corebox_core::digest`.
 
 use corebox_core::digest::{crc, Kernels};
 
@@ -176,6 +178,115 @@ mod x86 {
     }
 }
 
+#[cfg(target_arch = "aarch64")]
+mod arm {
+    use core::arch::aarch64::*;
+
+    /// AT_HWCAP bits of the ARMv8 SHA-1 and SHA-256 instructions.
+    const HWCAP_SHA1: usize = 1 << 5;
+    const HWCAP_SHA2: usize = 1 << 6;
+
+    pub fn has_sha1() -> bool {
+        rustix::param::linux_hwcap().0 & HWCAP_SHA1 != 0
+    }
+
+    pub fn has_sha2() -> bool {
+        rustix::param::linux_hwcap().0 & HWCAP_SHA2 != 0
+    }
+
+    /// The 16 bytes at `b[i * 16..]` (b: &[u8; 64], i < 4) as four
+    /// big-endian words; a macro, to be expanded inside the SHA functions
+    /// whose target features it needs.
+    macro_rules! load {
+        ($b:expr, $i:literal) => {{
+            // SAFETY: $i < 4, so the 16 bytes at $i * 16 are inside $b.
+            let v = unsafe { vld1q_u8($b.as_ptr().add($i * 16)) };
+            vreinterpretq_u32_u8(vrev32q_u8(v))
+        }};
+    }
+
+    pub fn sha256(h: &mut [u32; 8], blocks: &[u8]) {
+        // SAFETY: only installed after has_sha2() said yes.
+        unsafe { sha256_ce(h, blocks) }
+    }
+
+    pub fn sha1(h: &mut [u32; 8], blocks: &[u8]) {
+        // SAFETY: only installed after has_sha1() said yes.
+        unsafe { sha1_ce(h, blocks) }
+    }
+
+    /// # Safety
+    /// The CPU must have the SHA-256 instructions.
+    #[target_feature(enable = "neon,sha2")]
+    unsafe fn sha256_ce(h: &mut [u32; 8], blocks: &[u8]) {
+        let k = &corebox_core::digest::sha256::K;
+        // SAFETY: h holds 8 words, K 64.
+        let (mut abcd, mut efgh) = unsafe { (vld1q_u32(h.as_ptr()), vld1q_u32(h.as_ptr().add(4))) };
+        for b in blocks.chunks_exact(64) {
+            let b: &[u8; 64] = b.try_into().unwrap_or(&[0; 64]);
+            let (abcd0, efgh0) = (abcd, efgh);
+            let mut m = [load!(b, 0), load!(b, 1), load!(b, 2), load!(b, 3)];
+            for j in 0..16 {
+                // SAFETY: j < 16, so the four words at 4 * j are inside K.
+                let wk = vaddq_u32(m[j % 4], unsafe { vld1q_u32(k.as_ptr().add(4 * (j & 15))) });
+                if j < 12 {
+                    m[j % 4] = vsha256su1q_u32(
+                        vsha256su0q_u32(m[j % 4], m[(j + 1) % 4]),
+                        m[(j + 2) % 4],
+                        m[(j + 3) % 4],
+                    );
+                }
+                let t = abcd;
+                abcd = vsha256hq_u32(abcd, efgh, wk);
+                efgh = vsha256h2q_u32(efgh, t, wk);
+            }
+            abcd = vaddq_u32(abcd, abcd0);
+            efgh = vaddq_u32(efgh, efgh0);
+        }
+        // SAFETY: h has room for 8 words.
+        unsafe {
+            vst1q_u32(h.as_mut_ptr(), abcd);
+            vst1q_u32(h.as_mut_ptr().add(4), efgh);
+        }
+    }
+
+    /// # Safety
+    /// The CPU must have the SHA-1 instructions.
+    #[target_feature(enable = "neon,sha2")]
+    unsafe fn sha1_ce(h: &mut [u32; 8], blocks: &[u8]) {
+        const K: [u32; 4] = [0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6];
+        // SAFETY: h holds 8 words.
+        let mut abcd = unsafe { vld1q_u32(h.as_ptr()) };
+        let mut e = h[4];
+        for b in blocks.chunks_exact(64) {
+            let b: &[u8; 64] = b.try_into().unwrap_or(&[0; 64]);
+            let (abcd0, e0) = (abcd, e);
+            let mut m = [load!(b, 0), load!(b, 1), load!(b, 2), load!(b, 3)];
+            for j in 0..20 {
+                let wk = vaddq_u32(m[j % 4], vdupq_n_u32(K[j / 5]));
+                let e1 = vsha1h_u32(vgetq_lane_u32(abcd, 0));
+                abcd = match j / 5 {
+                    0 => vsha1cq_u32(abcd, e, wk),
+                    2 => vsha1mq_u32(abcd, e, wk),
+                    _ => vsha1pq_u32(abcd, e, wk),
+                };
+                e = e1;
+                if j < 16 {
+                    m[j % 4] = vsha1su1q_u32(
+                        vsha1su0q_u32(m[j % 4], m[(j + 1) % 4], m[(j + 2) % 4]),
+                        m[(j + 3) % 4],
+                    );
+                }
+            }
+            abcd = vaddq_u32(abcd, abcd0);
+            e = e.wrapping_add(e0);
+        }
+        // SAFETY: h has room for 4 words at its start.
+        unsafe { vst1q_u32(h.as_mut_ptr(), abcd) };
+        h[4] = e;
+    }
+}
+
 /// The fastest block functions this CPU runs.
 pub fn kernels() -> Kernels {
     #[cfg(target_arch = "x86_64")]
@@ -185,6 +296,18 @@ pub fn kernels() -> Kernels {
             sha256: x86::sha256,
         };
     }
+    #[cfg(target_arch = "aarch64")]
+    {
+        let mut k = Kernels::PORTABLE;
+        if arm::has_sha1() {
+            k.sha1 = arm::sha1;
+        }
+        if arm::has_sha2() {
+            k.sha256 = arm::sha256;
+        }
+        k
+    }
+    #[cfg(not(target_arch = "aarch64"))]
     Kernels::PORTABLE
 }
 
