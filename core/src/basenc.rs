@@ -94,18 +94,17 @@ pub fn encode(enc: Enc, input: &[u8], out: &mut Vec<u8>) {
     match enc {
         Enc::Base64 | Enc::Base64Url => {
             let a = if enc == Enc::Base64 { B64 } else { B64URL };
-            let mut chunks = input.chunks_exact(3);
-            out.reserve(input.len() / 3 * 4 + 4);
-            for c in chunks.by_ref() {
+            let whole = input.len() / 3;
+            let start = out.len();
+            out.resize(start + whole * 4, 0);
+            for (o, c) in out[start..].chunks_exact_mut(4).zip(input.chunks_exact(3)) {
                 let v = (c[0] as u32) << 16 | (c[1] as u32) << 8 | c[2] as u32;
-                out.extend_from_slice(&[
-                    a[(v >> 18) as usize & 63],
-                    a[(v >> 12) as usize & 63],
-                    a[(v >> 6) as usize & 63],
-                    a[v as usize & 63],
-                ]);
+                o[0] = a[(v >> 18) as usize & 63];
+                o[1] = a[(v >> 12) as usize & 63];
+                o[2] = a[(v >> 6) as usize & 63];
+                o[3] = a[v as usize & 63];
             }
-            let r = chunks.remainder();
+            let r = &input[whole * 3..];
             if !r.is_empty() {
                 let v = (r[0] as u32) << 16 | (*r.get(1).unwrap_or(&0) as u32) << 8;
                 out.push(a[(v >> 18) as usize & 63]);
@@ -212,11 +211,22 @@ impl Decoder {
     pub fn feed(&mut self, input: &[u8], out: &mut Vec<u8>) -> bool {
         let t = self.enc.table();
         let size = self.enc.out_group();
+        // No encoding makes more bytes than characters (plus a group left
+        // from the last call), so the output is written in place.
+        let start = out.len();
+        out.resize(start + input.len() + 8, 0);
+        let mut w = Out {
+            buf: &mut out[start..],
+            n: 0,
+        };
         let mut i = 0;
+        let mut ok = true;
         while i < input.len() {
             // Fast path: whole base64 groups of plain alphabet characters.
             if self.n == 0 && size == 4 {
-                while let Some(q) = input.get(i..i + 4) {
+                let mut done = 0;
+                let dst = w.buf.get_mut(w.n..).unwrap_or_default();
+                for (q, o) in input[i..].chunks_exact(4).zip(dst.chunks_exact_mut(3)) {
                     let (a, b, c, d) = (
                         t[q[0] as usize],
                         t[q[1] as usize],
@@ -227,9 +237,13 @@ impl Decoder {
                         break;
                     }
                     let v = (a as u32) << 18 | (b as u32) << 12 | (c as u32) << 6 | d as u32;
-                    out.extend_from_slice(&[(v >> 16) as u8, (v >> 8) as u8, v as u8]);
-                    i += 4;
+                    o[0] = (v >> 16) as u8;
+                    o[1] = (v >> 8) as u8;
+                    o[2] = v as u8;
+                    done += 1;
                 }
+                w.n += done * 3;
+                i += done * 4;
                 if i >= input.len() {
                     break;
                 }
@@ -243,28 +257,61 @@ impl Decoder {
             self.n += 1;
             if self.n == size {
                 self.n = 0;
-                if !decode_group(self.enc, &self.group[..size], out) {
-                    return false;
+                if !decode_group(self.enc, &self.group[..size], &mut w) {
+                    ok = false;
+                    break;
                 }
             }
         }
-        true
+        let n = w.n;
+        out.truncate(start + n);
+        ok
     }
 
     /// Ends the input: a partial group left over is invalid (after GNU's
     /// partial output of it).
     pub fn finish(&mut self, out: &mut Vec<u8>) -> bool {
         let n = core::mem::take(&mut self.n);
-        n == 0 || {
-            decode_group(self.enc, &self.group[..n], out);
-            false
+        if n == 0 {
+            return true;
+        }
+        let start = out.len();
+        out.resize(start + 8, 0);
+        let mut w = Out {
+            buf: &mut out[start..],
+            n: 0,
+        };
+        decode_group(self.enc, &self.group[..n], &mut w);
+        let k = w.n;
+        out.truncate(start + k);
+        false
+    }
+}
+
+/// A write cursor over room reserved in advance.
+struct Out<'a> {
+    buf: &'a mut [u8],
+    n: usize,
+}
+
+impl Out<'_> {
+    fn push(&mut self, b: u8) {
+        if let Some(x) = self.buf.get_mut(self.n) {
+            *x = b;
+            self.n += 1;
+        }
+    }
+
+    fn extend_from_slice(&mut self, s: &[u8]) {
+        for &b in s {
+            self.push(b);
         }
     }
 }
 
 /// Decodes one group (shorter only at the end of the input), as GNU's
 /// decode_4/decode_8 and basenc's decoders do: false if invalid.
-fn decode_group(enc: Enc, g: &[u8], out: &mut Vec<u8>) -> bool {
+fn decode_group(enc: Enc, g: &[u8], out: &mut Out) -> bool {
     let t = enc.table();
     let v = |i: usize| g.get(i).map_or(BAD, |&c| t[c as usize]);
     let ok = |i: usize| v(i) != BAD;

@@ -67,7 +67,17 @@ pub fn main(spec: &'static Spec, args: &'static [&'static [u8]], mut enc: Option
     };
     let fd = input.fd();
     crate::fs::advise_sequential(fd);
-    let chunk = if enc == Enc::Z85 { 30720 } else { CHUNK };
+    // Lines of whole groups (the default 76 columns of base64) are encoded
+    // straight into place, one line of input at a time.
+    let line_in = width / enc.out_group() * enc.in_group();
+    let by_line = !decode && width > 0 && width % enc.out_group() == 0 && line_in <= CHUNK;
+    let chunk = if enc == Enc::Z85 {
+        30720
+    } else if by_line {
+        CHUNK / line_in * line_in
+    } else {
+        CHUNK
+    };
     let mut buf = alloc::vec![0u8; chunk];
     let mut coded = Vec::with_capacity(chunk * 9);
     let mut wrapped = Vec::with_capacity(chunk * 9);
@@ -97,13 +107,21 @@ pub fn main(spec: &'static Spec, args: &'static [&'static [u8]], mut enc: Option
             if enc == Enc::Z85 && n % 4 != 0 {
                 die(&[b"invalid input (length must be multiple of 4 characters)"]);
             }
-            encode(enc, &buf[..n], &mut coded);
-            wrapped.clear();
-            push_wrapped(&mut wrapped, &coded, width, &mut col);
-            if n == 0 && col > 0 {
-                wrapped.push(b'\n');
+            if by_line {
+                for line in buf[..n].chunks(line_in) {
+                    encode(enc, line, &mut coded);
+                    coded.push(b'\n');
+                }
+                out().write(&coded);
+            } else {
+                encode(enc, &buf[..n], &mut coded);
+                wrapped.clear();
+                push_wrapped(&mut wrapped, &coded, width, &mut col);
+                if n == 0 && col > 0 {
+                    wrapped.push(b'\n');
+                }
+                out().write(&wrapped);
             }
-            out().write(&wrapped);
         }
         // A short read ends the input too; the next read says 0 and
         // finishes the decoding or the last line.
