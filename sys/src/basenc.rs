@@ -70,7 +70,8 @@ pub fn main(spec: &'static Spec, args: &'static [&'static [u8]], mut enc: Option
     // Lines of whole groups (the default 76 columns of base64) are encoded
     // straight into place, one line of input at a time.
     let line_in = width / enc.out_group() * enc.in_group();
-    let by_line = !decode && width > 0 && width % enc.out_group() == 0 && line_in <= CHUNK;
+    let simd = matches!(enc, Enc::Base64 | Enc::Base64Url);
+    let by_line = !simd && !decode && width > 0 && width % enc.out_group() == 0 && line_in <= CHUNK;
     let chunk = if enc == Enc::Z85 {
         30720
     } else if by_line {
@@ -114,7 +115,12 @@ pub fn main(spec: &'static Spec, args: &'static [&'static [u8]], mut enc: Option
                 }
                 out().write(&coded);
             } else {
-                encode(enc, &buf[..n], &mut coded);
+                let k = if simd {
+                    crate::simd::base64_encode_prefix(&buf[..n], enc == Enc::Base64Url, &mut coded)
+                } else {
+                    0
+                };
+                encode(enc, &buf[k..n], &mut coded);
                 wrapped.clear();
                 push_wrapped(&mut wrapped, &coded, width, &mut col);
                 if n == 0 && col > 0 {
