@@ -312,15 +312,15 @@ pub fn kernels() -> Kernels {
 }
 
 /// Feeds the POSIX cksum CRC.
-pub fn crc_update(c: u32, data: &[u8]) -> u32 {
+pub fn crc_update(t: &crc::Crc, c: u32, data: &[u8]) -> u32 {
     #[cfg(target_arch = "x86_64")]
     if data.len() >= 256 && crc_accelerated() {
         let n = data.len() / 64 * 64;
         // SAFETY: PCLMULQDQ and SSSE3 support were just checked.
-        let c = unsafe { clmul::crc_fold(c, &data[..n]) };
-        return crc::crc_update(c, &data[n..]);
+        let c = unsafe { clmul::crc_fold(t, c, &data[..n]) };
+        return t.update(c, &data[n..]);
     }
-    crc::crc_update(c, data)
+    t.update(c, data)
 }
 
 /// Whether `crc_update` uses carry-less multiplication.
@@ -361,7 +361,7 @@ mod clmul {
     /// The CPU must have PCLMULQDQ and SSSE3; `data.len()` is a multiple of
     /// 64 and at least 128.
     #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
-    pub unsafe fn crc_fold(c: u32, data: &[u8]) -> u32 {
+    pub unsafe fn crc_fold(t: &crc::Crc, c: u32, data: &[u8]) -> u32 {
         // Byte 0 of a block is its most significant: reverse to make the
         // register's bit i the coefficient of x^i.
         let rev = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
@@ -404,7 +404,7 @@ mod clmul {
         let mut out = [0u8; 16];
         // SAFETY: out has room for one 16-byte store.
         unsafe { _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, _mm_shuffle_epi8(x, rev)) };
-        crc::crc_update(0, &out)
+        t.update(0, &out)
     }
 }
 
@@ -426,11 +426,12 @@ mod tests {
             sha1::compress(&mut b, &data[..64 * n]);
             assert_eq!(a, b);
         }
+        let t = corebox_core::digest::crc::Crc::new();
         for n in [0usize, 1, 255, 256, 257, 320, 1000, 2559] {
             for c in [0u32, 1, 0xdeadbeef] {
                 assert_eq!(
-                    super::crc_update(c, &data[..n]),
-                    corebox_core::digest::crc::crc_update(c, &data[..n]),
+                    super::crc_update(&t, c, &data[..n]),
+                    t.update(c, &data[..n]),
                     "{n}"
                 );
             }

@@ -47,6 +47,7 @@ fn compute(kind: Kind, bits: usize, k: &Kernels, fd: Fd, buf: &mut [u8]) -> Resu
         _ => None,
     };
     let (mut c, mut b, mut v) = (0u32, 0u16, 0u32);
+    let table = (kind == Kind::Crc).then(crc::Crc::new);
     loop {
         let n = fd.read(buf)?;
         if n == 0 {
@@ -56,13 +57,17 @@ fn compute(kind: Kind, bits: usize, k: &Kernels, fd: Fd, buf: &mut [u8]) -> Resu
         s.size += n as u64;
         match (&mut h, kind) {
             (Some(h), _) => h.update(d),
-            (None, Kind::Crc) => c = crate::hashcpu::crc_update(c, d),
+            (None, Kind::Crc) => {
+                if let Some(t) = &table {
+                    c = crate::hashcpu::crc_update(t, c, d)
+                }
+            }
             (None, Kind::Bsd) => b = crc::bsd_update(b, d),
             (None, _) => v = crc::sysv_update(v, d),
         }
     }
     s.value = match kind {
-        Kind::Crc => crc::crc_finish(c, s.size),
+        Kind::Crc => table.as_ref().map_or(0, |t| t.finish(c, s.size)),
         Kind::Bsd => b as u32,
         Kind::Sysv => crc::sysv_finish(v) as u32,
         Kind::Digest(_) => 0,
