@@ -119,12 +119,22 @@ pub fn encode(enc: Enc, input: &[u8], out: &mut Vec<u8>) {
         }
         Enc::Base32 | Enc::Base32Hex => {
             let a = if enc == Enc::Base32 { B32 } else { B32HEX };
-            for c in input.chunks(5) {
+            let whole = input.len() / 5;
+            let start = out.len();
+            out.resize(start + whole * 8, 0);
+            for (o, c) in out[start..].chunks_exact_mut(8).zip(input.chunks_exact(5)) {
+                let v = c.iter().fold(0u64, |v, &x| v << 8 | x as u64);
+                for (i, x) in o.iter_mut().enumerate() {
+                    *x = a[(v >> (35 - 5 * i)) as usize & 31];
+                }
+            }
+            let c = &input[whole * 5..];
+            if !c.is_empty() {
                 let mut b = [0u8; 5];
                 b[..c.len()].copy_from_slice(c);
                 let v = b.iter().fold(0u64, |v, &x| v << 8 | x as u64);
-                // Characters carrying input bits: 2, 4, 5, 7, 8 for 1..5 bytes.
-                let used = [0, 2, 4, 5, 7, 8][c.len()];
+                // Characters carrying input bits: 2, 4, 5, 7 for 1..4 bytes.
+                let used = [0, 2, 4, 5, 7][c.len()];
                 for i in 0..8 {
                     out.push(if i < used {
                         a[(v >> (35 - 5 * i)) as usize & 31]
@@ -244,6 +254,29 @@ impl Decoder {
                 }
                 w.n += done * 3;
                 i += done * 4;
+                if i >= input.len() {
+                    break;
+                }
+            } else if self.n == 0 && size == 8 && matches!(self.enc, Enc::Base32 | Enc::Base32Hex) {
+                // The same for base32: eight characters to five bytes.
+                let mut done = 0;
+                let dst = w.buf.get_mut(w.n..).unwrap_or_default();
+                for (q, o) in input[i..].chunks_exact(8).zip(dst.chunks_exact_mut(5)) {
+                    let mut v = 0u64;
+                    let mut bad = 0u8;
+                    for &c in q {
+                        let x = t[c as usize];
+                        bad |= x;
+                        v = v << 5 | (x & 31) as u64;
+                    }
+                    if bad & 0xe0 != 0 {
+                        break;
+                    }
+                    o.copy_from_slice(&v.to_be_bytes()[3..]);
+                    done += 1;
+                }
+                w.n += done * 5;
+                i += done * 8;
                 if i >= input.len() {
                     break;
                 }

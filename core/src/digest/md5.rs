@@ -28,32 +28,30 @@ pub fn compress(h: &mut [u32; 8], blocks: &[u8]) {
         let [mut a, mut b, mut c, mut d] = [h[0], h[1], h[2], h[3]];
         // One line per step: the message word, shift and constant are
         // literals, the four variables renamed instead of moved.
+        // a + m + K is computed off the critical path, which runs from b
+        // through the round function: G is split into two independent
+        // terms, as b only enters one of them.
         macro_rules! step {
             ($f:ident, $a:ident, $b:ident, $c:ident, $d:ident, $m:literal, $s:literal, $i:literal) => {
-                $a = $b.wrapping_add(
-                    $f($b, $c, $d)
-                        .wrapping_add($a)
-                        .wrapping_add(K[$i])
-                        .wrapping_add(m[$m])
-                        .rotate_left($s),
-                );
+                let t = $a.wrapping_add(m[$m]).wrapping_add(K[$i]);
+                $a = $b.wrapping_add($f(t, $b, $c, $d).rotate_left($s));
             };
         }
         #[inline(always)]
-        fn f1(b: u32, c: u32, d: u32) -> u32 {
-            d ^ (b & (c ^ d))
+        fn f1(t: u32, b: u32, c: u32, d: u32) -> u32 {
+            t.wrapping_add(d ^ (b & (c ^ d)))
         }
         #[inline(always)]
-        fn f2(b: u32, c: u32, d: u32) -> u32 {
-            c ^ (d & (b ^ c))
+        fn f2(t: u32, b: u32, c: u32, d: u32) -> u32 {
+            t.wrapping_add(c & !d).wrapping_add(b & d)
         }
         #[inline(always)]
-        fn f3(b: u32, c: u32, d: u32) -> u32 {
-            b ^ c ^ d
+        fn f3(t: u32, b: u32, c: u32, d: u32) -> u32 {
+            t.wrapping_add(b ^ c ^ d)
         }
         #[inline(always)]
-        fn f4(b: u32, c: u32, d: u32) -> u32 {
-            c ^ (b | !d)
+        fn f4(t: u32, b: u32, c: u32, d: u32) -> u32 {
+            t.wrapping_add(c ^ (b | !d))
         }
         step!(f1, a, b, c, d, 0, 7, 0);
         step!(f1, d, a, b, c, 1, 12, 1);
