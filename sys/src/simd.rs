@@ -143,20 +143,29 @@ unsafe fn b64_ssse3(input: &[u8], url: bool, out: &mut [u8]) {
 pub fn byte_sum(data: &[u8]) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
-        use core::arch::x86_64::*;
-        let mut chunks = data.chunks_exact(16);
-        let zero = _mm_setzero_si128();
-        let mut acc = zero;
-        for c in chunks.by_ref() {
-            // SAFETY: c is 16 readable bytes; loadu has no alignment need.
-            let v = unsafe { _mm_loadu_si128(c.as_ptr() as *const __m128i) };
-            acc = _mm_add_epi64(acc, _mm_sad_epu8(v, zero));
-        }
-        let mut lanes = [0u64; 2];
-        // SAFETY: lanes has room for one 16-byte store.
-        unsafe { _mm_storeu_si128(lanes.as_mut_ptr() as *mut __m128i, acc) };
-        lanes[0] + lanes[1] + chunks.remainder().iter().map(|&b| b as u64).sum::<u64>()
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        unsafe { byte_sum_sse2(data) }
     }
     #[cfg(not(target_arch = "x86_64"))]
     data.iter().map(|&b| b as u64).sum()
+}
+
+/// # Safety
+/// The CPU must have SSE2 (every x86_64 does).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+unsafe fn byte_sum_sse2(data: &[u8]) -> u64 {
+    use core::arch::x86_64::*;
+    let mut chunks = data.chunks_exact(16);
+    let zero = _mm_setzero_si128();
+    let mut acc = zero;
+    for c in chunks.by_ref() {
+        // SAFETY: c is 16 readable bytes; loadu has no alignment need.
+        let v = unsafe { _mm_loadu_si128(c.as_ptr() as *const __m128i) };
+        acc = _mm_add_epi64(acc, _mm_sad_epu8(v, zero));
+    }
+    let mut lanes = [0u64; 2];
+    // SAFETY: lanes has room for one 16-byte store.
+    unsafe { _mm_storeu_si128(lanes.as_mut_ptr() as *mut __m128i, acc) };
+    lanes[0] + lanes[1] + chunks.remainder().iter().map(|&b| b as u64).sum::<u64>()
 }
