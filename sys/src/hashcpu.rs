@@ -287,14 +287,100 @@ mod arm {
     }
 }
 
+/// BLAKE2b with AVX2: the 4x4 state as four rows of 64-bit lanes, the
+/// diagonal step by lane rotations.
+#[cfg(target_arch = "x86_64")]
+mod b2avx {
+    use core::arch::x86_64::*;
+    use corebox_core::digest::blake2b::{IV, SIGMA};
+
+    pub fn compress(h: &mut [u64; 8], block: &[u8], t: u128, last: bool) {
+        // SAFETY: only installed after has_avx2() said yes.
+        unsafe { compress_avx2(h, block, t, last) }
+    }
+
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[target_feature(enable = "avx2")]
+    unsafe fn compress_avx2(h: &mut [u64; 8], block: &[u8], t: u128, last: bool) {
+        let mut m = [0u64; 16];
+        for (x, c) in m.iter_mut().zip(block.chunks_exact(8)) {
+            *x = u64::from_le_bytes(c.try_into().unwrap_or_default());
+        }
+        // SAFETY: h and IV hold 8 words each.
+        let (hl, hh, il, ih) = unsafe {
+            (
+                _mm256_loadu_si256(h.as_ptr() as *const __m256i),
+                _mm256_loadu_si256(h.as_ptr().add(4) as *const __m256i),
+                _mm256_loadu_si256(IV.as_ptr() as *const __m256i),
+                _mm256_loadu_si256(IV.as_ptr().add(4) as *const __m256i),
+            )
+        };
+        let (mut a, mut b, mut c) = (hl, hh, il);
+        let f = if last { -1i64 } else { 0 };
+        let mut d = _mm256_xor_si256(ih, _mm256_set_epi64x(0, f, (t >> 64) as i64, t as i64));
+        let r24 = _mm256_setr_epi8(
+            3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9, 10, 3, 4, 5, 6, 7, 0, 1, 2, 11, 12,
+            13, 14, 15, 8, 9, 10,
+        );
+        let r16 = _mm256_setr_epi8(
+            2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, 2, 3, 4, 5, 6, 7, 0, 1, 10, 11,
+            12, 13, 14, 15, 8, 9,
+        );
+        macro_rules! g {
+            ($x:expr, $y:expr) => {
+                a = _mm256_add_epi64(_mm256_add_epi64(a, b), $x);
+                d = _mm256_shuffle_epi32::<0b10_11_00_01>(_mm256_xor_si256(d, a));
+                c = _mm256_add_epi64(c, d);
+                b = _mm256_shuffle_epi8(_mm256_xor_si256(b, c), r24);
+                a = _mm256_add_epi64(_mm256_add_epi64(a, b), $y);
+                d = _mm256_shuffle_epi8(_mm256_xor_si256(d, a), r16);
+                c = _mm256_add_epi64(c, d);
+                let x = _mm256_xor_si256(b, c);
+                b = _mm256_or_si256(_mm256_srli_epi64::<63>(x), _mm256_add_epi64(x, x));
+            };
+        }
+        for r in 0..12 {
+            let s = &SIGMA[r % 10];
+            let w = |i: usize| m[s[i] as usize & 15] as i64;
+            g!(
+                _mm256_set_epi64x(w(6), w(4), w(2), w(0)),
+                _mm256_set_epi64x(w(7), w(5), w(3), w(1))
+            );
+            b = _mm256_permute4x64_epi64::<0b00_11_10_01>(b);
+            c = _mm256_permute4x64_epi64::<0b01_00_11_10>(c);
+            d = _mm256_permute4x64_epi64::<0b10_01_00_11>(d);
+            g!(
+                _mm256_set_epi64x(w(14), w(12), w(10), w(8)),
+                _mm256_set_epi64x(w(15), w(13), w(11), w(9))
+            );
+            b = _mm256_permute4x64_epi64::<0b10_01_00_11>(b);
+            c = _mm256_permute4x64_epi64::<0b01_00_11_10>(c);
+            d = _mm256_permute4x64_epi64::<0b00_11_10_01>(d);
+        }
+        let lo = _mm256_xor_si256(hl, _mm256_xor_si256(a, c));
+        let hi = _mm256_xor_si256(hh, _mm256_xor_si256(b, d));
+        // SAFETY: h has room for 8 words.
+        unsafe {
+            _mm256_storeu_si256(h.as_mut_ptr() as *mut __m256i, lo);
+            _mm256_storeu_si256(h.as_mut_ptr().add(4) as *mut __m256i, hi);
+        }
+    }
+}
+
 /// The fastest block functions this CPU runs.
 pub fn kernels() -> Kernels {
     #[cfg(target_arch = "x86_64")]
-    if x86::has_sha_ni() {
-        return Kernels {
-            sha1: x86::sha1,
-            sha256: x86::sha256,
-        };
+    {
+        let mut k = Kernels::PORTABLE;
+        if x86::has_sha_ni() {
+            k.sha1 = x86::sha1;
+            k.sha256 = x86::sha256;
+        }
+        if crate::simd::has_avx2() {
+            k.blake2b = b2avx::compress;
+        }
+        k
     }
     #[cfg(target_arch = "aarch64")]
     {
@@ -307,7 +393,7 @@ pub fn kernels() -> Kernels {
         }
         k
     }
-    #[cfg(not(target_arch = "aarch64"))]
+    #[cfg(not(any(target_arch = "aarch64", target_arch = "x86_64")))]
     Kernels::PORTABLE
 }
 
@@ -425,6 +511,23 @@ mod tests {
             (k.sha1)(&mut a, &data[..64 * n]);
             sha1::compress(&mut b, &data[..64 * n]);
             assert_eq!(a, b);
+        }
+        for n in [0usize, 1, 5] {
+            for last in [false, true] {
+                let (mut a, mut b) = (
+                    corebox_core::digest::blake2b::IV,
+                    corebox_core::digest::blake2b::IV,
+                );
+                let t = n as u128 * 1000 + 7;
+                (k.blake2b)(&mut a, &data[128 * n..128 * n + 128], t, last);
+                corebox_core::digest::blake2b::compress(
+                    &mut b,
+                    &data[128 * n..128 * n + 128],
+                    t,
+                    last,
+                );
+                assert_eq!(a, b);
+            }
         }
         let t = corebox_core::digest::crc::Crc::new();
         for n in [0usize, 1, 255, 256, 257, 320, 1000, 2559] {

@@ -44,6 +44,14 @@ mod x86 {
     }
 }
 
+/// Whether the CPU has AVX2 (and the OS saves its registers).
+pub fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return x86::has_avx2();
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
 /// How many times `needle` occurs in `hay`.
 pub fn count_byte(needle: u8, hay: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]

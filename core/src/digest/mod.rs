@@ -65,12 +65,14 @@ pub type Compress32 = fn(&mut [u32; 8], &[u8]);
 pub struct Kernels {
     pub sha1: Compress32,
     pub sha256: Compress32,
+    pub blake2b: blake2b::Compress,
 }
 
 impl Kernels {
     pub const PORTABLE: Kernels = Kernels {
         sha1: sha1::compress,
         sha256: sha256::compress,
+        blake2b: blake2b::compress,
     };
 }
 
@@ -88,6 +90,7 @@ pub struct Hasher {
     /// Bytes compressed so far (BLAKE2b's counter).
     done: u128,
     c32: Compress32,
+    b2: blake2b::Compress,
 }
 
 impl Hasher {
@@ -123,6 +126,7 @@ impl Hasher {
             total: 0,
             done: 0,
             c32,
+            b2: k.blake2b,
         }
     }
 
@@ -142,7 +146,7 @@ impl Hasher {
                 // Only called with blocks known not to be the last.
                 for b in data.chunks_exact(128) {
                     self.done += 128;
-                    blake2b::compress(&mut self.h64, b, self.done, false);
+                    (self.b2)(&mut self.h64, b, self.done, false);
                 }
             }
             _ => (self.c32)(&mut self.h32, data),
@@ -189,7 +193,7 @@ impl Hasher {
             Algo::Blake2b => {
                 self.buf[used..].fill(0);
                 let block = self.buf;
-                blake2b::compress(&mut self.h64, &block, self.total, true);
+                (self.b2)(&mut self.h64, &block, self.total, true);
                 for (o, h) in out.chunks_exact_mut(8).zip(self.h64) {
                     o.copy_from_slice(&h.to_le_bytes());
                 }
