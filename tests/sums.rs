@@ -279,6 +279,17 @@ fn cksum_and_sum() {
         .stderr_contains(
             "cksum: invalid argument 'foo' for '--algorithm'\nValid arguments are:\n  - 'bsd'\n",
         );
+    same_as_gnu("cksum", &["-a", "foo", "a"], None, Some(t.path()));
+    at(&t, "cksum", &["-a", "sm3", "a"])
+        .stdout_is("SM3 (a) = 66c7f0f462eeedd9d1f2d46bdc10e4e24167c4875cf2f7a2297da02b8f4ba8e0\n");
+    let sm3 = at(&t, "cksum", &["-a", "sm3", "a"]).stdout_str();
+    ucmd("cksum")
+        .current_dir(t.path())
+        .arg("-c")
+        .stdin(sm3)
+        .run()
+        .success()
+        .stdout_is("a: OK\n");
     at(&t, "cksum", &["-b", "a"])
         .code_is(1)
         .stderr_is("Try 'cksum --help' for more information.\n");

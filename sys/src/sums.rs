@@ -165,6 +165,7 @@ pub fn main(spec: &'static Spec, args: &'static [&'static [u8]], kind: Kind) -> 
                         (b"sha384", Kind::Digest(Algo::Sha384)),
                         (b"sha512", Kind::Digest(Algo::Sha512)),
                         (b"blake2b", Kind::Digest(Algo::Blake2b)),
+                        (b"sm3", Kind::Digest(Algo::Sm3)),
                     ],
                 );
             }

@@ -6,7 +6,7 @@
 use super::Algo;
 use alloc::vec::Vec;
 
-const ALL: [Algo; 7] = [
+const ALL: [Algo; 8] = [
     Algo::Md5,
     Algo::Sha1,
     Algo::Sha224,
@@ -14,6 +14,7 @@ const ALL: [Algo; 7] = [
     Algo::Sha384,
     Algo::Sha512,
     Algo::Blake2b,
+    Algo::Sm3,
 ];
 
 /// One parsed checksum line.

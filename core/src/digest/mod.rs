@@ -10,6 +10,7 @@ pub mod md5;
 pub mod sha1;
 pub mod sha256;
 pub mod sha512;
+pub mod sm3;
 
 /// The digest algorithms of the `*sum` programs.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -21,6 +22,7 @@ pub enum Algo {
     Sha384,
     Sha512,
     Blake2b,
+    Sm3,
 }
 
 impl Algo {
@@ -34,6 +36,7 @@ impl Algo {
             Algo::Sha384 => b"SHA384",
             Algo::Sha512 => b"SHA512",
             Algo::Blake2b => b"BLAKE2b",
+            Algo::Sm3 => b"SM3",
         }
     }
 
@@ -43,7 +46,7 @@ impl Algo {
             Algo::Md5 => 128,
             Algo::Sha1 => 160,
             Algo::Sha224 => 224,
-            Algo::Sha256 => 256,
+            Algo::Sha256 | Algo::Sm3 => 256,
             Algo::Sha384 => 384,
             Algo::Sha512 | Algo::Blake2b => 512,
         }
@@ -114,6 +117,7 @@ impl Hasher {
             Algo::Md5 => (md5::INIT, md5::compress as Compress32),
             Algo::Sha1 => (sha1::INIT, k.sha1),
             Algo::Sha224 => (sha256::INIT224, k.sha256),
+            Algo::Sm3 => (sm3::INIT, sm3::compress as Compress32),
             _ => (sha256::INIT256, k.sha256),
         };
         Hasher {

@@ -218,3 +218,26 @@ fn sums() {
         crc::sysv_finish(d.iter().map(|&b| b as u32).sum())
     );
 }
+
+#[test]
+fn sm3_known_answers() {
+    // GB/T 32905 example 1, the empty message, and 64 bytes of "abcd"
+    // (example 2); the others from GNU cksum -a sm3.
+    for (input, want) in [
+        (
+            &b"abc"[..],
+            "66c7f0f462eeedd9d1f2d46bdc10e4e24167c4875cf2f7a2297da02b8f4ba8e0",
+        ),
+        (
+            b"",
+            "1ab21d8355cfa17f8e61194831e81a8f22bec8c728fefb747ed035eb5082aa2b",
+        ),
+        (
+            b"abcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcd",
+            "debe9ff92275b8a138604889c18e5a4d6fdb70e5387e5765293dcba39c0c5732",
+        ),
+    ] {
+        assert_eq!(hex(Algo::Sm3, 0, input, 7), want.as_bytes());
+        assert_eq!(hex(Algo::Sm3, 0, input, 64), want.as_bytes());
+    }
+}
