@@ -123,10 +123,20 @@ pub fn encode(enc: Enc, input: &[u8], out: &mut Vec<u8>) {
             let start = out.len();
             out.resize(start + whole * 8, 0);
             for (o, c) in out[start..].chunks_exact_mut(8).zip(input.chunks_exact(5)) {
-                let v = c.iter().fold(0u64, |v, &x| v << 8 | x as u64);
-                for (i, x) in o.iter_mut().enumerate() {
-                    *x = a[(v >> (35 - 5 * i)) as usize & 31];
-                }
+                let v = (c[0] as u64) << 32
+                    | (c[1] as u64) << 24
+                    | (c[2] as u64) << 16
+                    | (c[3] as u64) << 8
+                    | c[4] as u64;
+                // Spelled out: opt-level "s" leaves such loops rolled.
+                o[0] = a[(v >> 35) as usize & 31];
+                o[1] = a[(v >> 30) as usize & 31];
+                o[2] = a[(v >> 25) as usize & 31];
+                o[3] = a[(v >> 20) as usize & 31];
+                o[4] = a[(v >> 15) as usize & 31];
+                o[5] = a[(v >> 10) as usize & 31];
+                o[6] = a[(v >> 5) as usize & 31];
+                o[7] = a[v as usize & 31];
             }
             let c = &input[whole * 5..];
             if !c.is_empty() {
@@ -262,16 +272,27 @@ impl Decoder {
                 let mut done = 0;
                 let dst = w.buf.get_mut(w.n..).unwrap_or_default();
                 for (q, o) in input[i..].chunks_exact(8).zip(dst.chunks_exact_mut(5)) {
-                    let mut v = 0u64;
-                    let mut bad = 0u8;
-                    for &c in q {
-                        let x = t[c as usize];
-                        bad |= x;
-                        v = v << 5 | (x & 31) as u64;
-                    }
-                    if bad & 0xe0 != 0 {
+                    let x = [
+                        t[q[0] as usize],
+                        t[q[1] as usize],
+                        t[q[2] as usize],
+                        t[q[3] as usize],
+                        t[q[4] as usize],
+                        t[q[5] as usize],
+                        t[q[6] as usize],
+                        t[q[7] as usize],
+                    ];
+                    if (x[0] | x[1] | x[2] | x[3] | x[4] | x[5] | x[6] | x[7]) & 0xe0 != 0 {
                         break;
                     }
+                    let v = (x[0] as u64) << 35
+                        | (x[1] as u64) << 30
+                        | (x[2] as u64) << 25
+                        | (x[3] as u64) << 20
+                        | (x[4] as u64) << 15
+                        | (x[5] as u64) << 10
+                        | (x[6] as u64) << 5
+                        | x[7] as u64;
                     o.copy_from_slice(&v.to_be_bytes()[3..]);
                     done += 1;
                 }

@@ -112,33 +112,36 @@ pub fn compress(h: &mut [u64; 8], blocks: &[u8]) {
             *x = u64::from_be_bytes(c.try_into().unwrap_or_default());
         }
         let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut hh] = *h;
-        let mut r = 0;
-        // Sixteen rounds per pass with fixed schedule slots, the eight
-        // working variables renamed instead of moved.
-        macro_rules! round {
-            ($a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $j:literal) => {
-                if r > 0 {
-                    let w15 = w[($j + 1) & 15];
-                    let w2 = w[($j + 14) & 15];
-                    let s0 = w15.rotate_right(1) ^ w15.rotate_right(8) ^ (w15 >> 7);
-                    let s1 = w2.rotate_right(19) ^ w2.rotate_right(61) ^ (w2 >> 6);
-                    w[$j] = w[$j]
-                        .wrapping_add(s0)
-                        .wrapping_add(w[($j + 9) & 15])
-                        .wrapping_add(s1);
-                }
-                let t1 = $h
-                    .wrapping_add($e.rotate_right(14) ^ $e.rotate_right(18) ^ $e.rotate_right(41))
-                    .wrapping_add($g ^ ($e & ($f ^ $g)))
-                    .wrapping_add(K[r + $j])
-                    .wrapping_add(w[$j]);
-                let t2 = ($a.rotate_right(28) ^ $a.rotate_right(34) ^ $a.rotate_right(39))
-                    .wrapping_add(($a & $b) | ($c & ($a | $b)));
-                $d = $d.wrapping_add(t1);
-                $h = t1.wrapping_add(t2);
-            };
-        }
-        while r < 80 {
+        for (i, k) in K.chunks_exact(16).enumerate() {
+            let k: &[u64; 16] = k.try_into().unwrap_or(&[0; 16]);
+            let r = i > 0;
+            // Sixteen rounds per pass with fixed schedule slots, the eight
+            // working variables renamed instead of moved.
+            macro_rules! round {
+                ($a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $j:literal) => {
+                    if r {
+                        let w15 = w[($j + 1) & 15];
+                        let w2 = w[($j + 14) & 15];
+                        let s0 = w15.rotate_right(1) ^ w15.rotate_right(8) ^ (w15 >> 7);
+                        let s1 = w2.rotate_right(19) ^ w2.rotate_right(61) ^ (w2 >> 6);
+                        w[$j] = w[$j]
+                            .wrapping_add(s0)
+                            .wrapping_add(w[($j + 9) & 15])
+                            .wrapping_add(s1);
+                    }
+                    let t1 = $h
+                        .wrapping_add(
+                            $e.rotate_right(14) ^ $e.rotate_right(18) ^ $e.rotate_right(41),
+                        )
+                        .wrapping_add($g ^ ($e & ($f ^ $g)))
+                        .wrapping_add(k[$j])
+                        .wrapping_add(w[$j]);
+                    let t2 = ($a.rotate_right(28) ^ $a.rotate_right(34) ^ $a.rotate_right(39))
+                        .wrapping_add(($a & $b) | ($c & ($a | $b)));
+                    $d = $d.wrapping_add(t1);
+                    $h = t1.wrapping_add(t2);
+                };
+            }
             round!(a, b, c, d, e, f, g, hh, 0);
             round!(hh, a, b, c, d, e, f, g, 1);
             round!(g, hh, a, b, c, d, e, f, 2);
@@ -155,7 +158,6 @@ pub fn compress(h: &mut [u64; 8], blocks: &[u8]) {
             round!(d, e, f, g, hh, a, b, c, 13);
             round!(c, d, e, f, g, hh, a, b, 14);
             round!(b, c, d, e, f, g, hh, a, 15);
-            r += 16;
         }
         for (x, v) in h.iter_mut().zip([a, b, c, d, e, f, g, hh]) {
             *x = x.wrapping_add(v);
