@@ -169,7 +169,7 @@ impl Parser {
         let rest = &s[i..];
         let hexlen = if algo == Algo::Blake2b {
             let n = rest.iter().take_while(|b| b.is_ascii_hexdigit()).count();
-            if n < 2 || n % 2 != 0 || n > 128 || (self.bits != 0 && n != self.bits / 4) {
+            if n < 2 || n % 2 != 0 || n > 128 {
                 return None;
             }
             n
