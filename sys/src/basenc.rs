@@ -43,8 +43,12 @@ pub fn main(spec: &'static Spec, args: &'static [&'static [u8]], mut enc: Option
             'w' => {
                 let a = o.arg.unwrap_or(b"");
                 match corebox_core::num::parse_u64_dec(a) {
-                    Some(n) if n <= isize::MAX as u64 => width = n as usize,
-                    _ => die(&[b"invalid wrap size: ", &quote(a)]),
+                    Some(n) => width = n.min(isize::MAX as u64) as usize,
+                    // Too big for a number: GNU takes it as the largest.
+                    None if !a.is_empty() && a.iter().all(u8::is_ascii_digit) => {
+                        width = isize::MAX as usize
+                    }
+                    None => die(&[b"invalid wrap size: ", &quote(a)]),
                 }
             }
             k => {
