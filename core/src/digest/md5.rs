@@ -21,10 +21,16 @@ pub const INIT: [u32; 8] = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0, 0
 /// Processes whole 64-byte blocks.
 pub fn compress(h: &mut [u32; 8], blocks: &[u8]) {
     for block in blocks.chunks_exact(64) {
-        let mut m = [0u32; 16];
-        for (w, c) in m.iter_mut().zip(block.chunks_exact(4)) {
-            *w = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-        }
+        let block: &[u8; 64] = block.try_into().unwrap_or(&[0; 64]);
+        // Words read in place (constant offsets: no copy, no bounds checks).
+        let m = |i: usize| {
+            u32::from_le_bytes([
+                block[4 * i],
+                block[4 * i + 1],
+                block[4 * i + 2],
+                block[4 * i + 3],
+            ])
+        };
         let [mut a, mut b, mut c, mut d] = [h[0], h[1], h[2], h[3]];
         // One line per step: the message word, shift and constant are
         // literals, the four variables renamed instead of moved.
@@ -33,7 +39,7 @@ pub fn compress(h: &mut [u32; 8], blocks: &[u8]) {
         // terms, as b only enters one of them.
         macro_rules! step {
             ($f:ident, $a:ident, $b:ident, $c:ident, $d:ident, $m:literal, $s:literal, $i:literal) => {
-                let t = $a.wrapping_add(m[$m]).wrapping_add(K[$i]);
+                let t = $a.wrapping_add(m($m)).wrapping_add(K[$i]);
                 $a = $b.wrapping_add($f(t, $b, $c, $d).rotate_left($s));
             };
         }
