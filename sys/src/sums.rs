@@ -134,9 +134,6 @@ pub fn main(spec: &'static Spec, args: &'static [&'static [u8]], kind: Kind) -> 
     let mut opts = crate::cli::parse(spec, &args[1..]);
     while let Some(o) = opts.next() {
         let key = o.key;
-        if key == '\0' {
-            continue;
-        }
         match key {
             // GNU's cksum takes -b and -t only to reject them.
             'b' | 't' if cksum => crate::cli::try_help(spec),
@@ -397,9 +394,9 @@ fn check_file(c: &Config, k: &Kernels, file: &[u8], buf: &mut [u8]) -> bool {
     } else {
         file
     };
+    // cksum without -a (crc) reads tagged lines of any algorithm.
     let algo = match c.kind {
         Kind::Digest(a) => Some(a),
-        _ if c.cksum => None,
         _ => None,
     };
     let mut parser = Parser::new(algo, c.cksum, c.bits);
