@@ -95,6 +95,9 @@ pub struct Config {
     pub status: bool,
     pub strict: bool,
     pub warn: bool,
+    /// cksum --debug, until the first CRC is computed (GNU says which
+    /// implementation it uses then, once).
+    pub debug: core::cell::Cell<bool>,
 }
 
 fn long_key(spec: &Spec, name: &str) -> char {
@@ -120,6 +123,7 @@ pub fn main(spec: &'static Spec, args: &'static [&'static [u8]], kind: Kind) -> 
         status: false,
         strict: false,
         warn: false,
+        debug: core::cell::Cell::new(false),
     };
     let (k_tag, k_untagged, k_ignore, k_quiet, k_status, k_strict, k_debug) = (
         long_key(spec, "tag"),
@@ -214,15 +218,7 @@ pub fn main(spec: &'static Spec, args: &'static [&'static [u8]], kind: Kind) -> 
             }
         }
     }
-    if debug {
-        let what: &[u8] = match c.kind {
-            Kind::Crc if crate::hashcpu::crc_accelerated() => b"using pclmul hardware support",
-            _ => b"using generic hardware support",
-        };
-        if matches!(c.kind, Kind::Crc) {
-            error(&[what], None);
-        }
-    }
+    c.debug.set(debug && c.kind == Kind::Crc);
     if mode == Some(false) && c.tag && !cksum {
         usage_error(spec, &[b"--tag does not support --text mode"]);
     }
@@ -300,6 +296,16 @@ fn print_sum(c: &Config, k: &Kernels, name: &[u8], args: bool, buf: &mut [u8]) -
     let Some(input) = Input::open_or_report(name) else {
         return false;
     };
+    if c.debug.replace(false) {
+        error(
+            &[if crate::hashcpu::crc_accelerated() {
+                b"using pclmul hardware support"
+            } else {
+                b"using generic hardware support"
+            }],
+            None,
+        );
+    }
     let s = match compute(c.kind, c.bits, k, input.fd(), buf) {
         Ok(s) => s,
         Err(e) => {
