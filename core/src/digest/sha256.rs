@@ -21,28 +21,27 @@ pub const INIT224: [u32; 8] = [
 /// Processes whole 64-byte blocks.
 pub fn compress(h: &mut [u32; 8], blocks: &[u8]) {
     for block in blocks.chunks_exact(64) {
-        let mut w = [0u32; 16];
+        // The whole message schedule first (a branch-free loop), then the
+        // rounds sixteen at a time with the eight variables renamed.
+        let mut w = [0u32; 64];
         for (x, c) in w.iter_mut().zip(block.chunks_exact(4)) {
             *x = u32::from_be_bytes(c.try_into().unwrap_or_default());
         }
+        for i in 16..64 {
+            let (w15, w2) = (w[i - 15], w[i - 2]);
+            let s0 = w15.rotate_right(7) ^ w15.rotate_right(18) ^ (w15 >> 3);
+            let s1 = w2.rotate_right(17) ^ w2.rotate_right(19) ^ (w2 >> 10);
+            w[i] = w[i - 16]
+                .wrapping_add(s0)
+                .wrapping_add(w[i - 7])
+                .wrapping_add(s1);
+        }
         let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut hh] = *h;
-        for (i, k) in K.chunks_exact(16).enumerate() {
+        for (k, w) in K.chunks_exact(16).zip(w.chunks_exact(16)) {
             let k: &[u32; 16] = k.try_into().unwrap_or(&[0; 16]);
-            let r = i > 0;
-            // Sixteen rounds per pass with fixed schedule slots, the eight
-            // working variables renamed instead of moved.
+            let w: &[u32; 16] = w.try_into().unwrap_or(&[0; 16]);
             macro_rules! round {
                 ($a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $j:literal) => {
-                    if r {
-                        let w15 = w[($j + 1) & 15];
-                        let w2 = w[($j + 14) & 15];
-                        let s0 = w15.rotate_right(7) ^ w15.rotate_right(18) ^ (w15 >> 3);
-                        let s1 = w2.rotate_right(17) ^ w2.rotate_right(19) ^ (w2 >> 10);
-                        w[$j] = w[$j]
-                            .wrapping_add(s0)
-                            .wrapping_add(w[($j + 9) & 15])
-                            .wrapping_add(s1);
-                    }
                     let t1 = $h
                         .wrapping_add(
                             $e.rotate_right(6) ^ $e.rotate_right(11) ^ $e.rotate_right(25),

@@ -107,28 +107,27 @@ pub const INIT384: [u64; 8] = [
 /// Processes whole 128-byte blocks.
 pub fn compress(h: &mut [u64; 8], blocks: &[u8]) {
     for block in blocks.chunks_exact(128) {
-        let mut w = [0u64; 16];
+        // The whole message schedule first (a branch-free loop), then the
+        // rounds sixteen at a time with the eight variables renamed.
+        let mut w = [0u64; 80];
         for (x, c) in w.iter_mut().zip(block.chunks_exact(8)) {
             *x = u64::from_be_bytes(c.try_into().unwrap_or_default());
         }
+        for i in 16..80 {
+            let (w15, w2) = (w[i - 15], w[i - 2]);
+            let s0 = w15.rotate_right(1) ^ w15.rotate_right(8) ^ (w15 >> 7);
+            let s1 = w2.rotate_right(19) ^ w2.rotate_right(61) ^ (w2 >> 6);
+            w[i] = w[i - 16]
+                .wrapping_add(s0)
+                .wrapping_add(w[i - 7])
+                .wrapping_add(s1);
+        }
         let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut hh] = *h;
-        for (i, k) in K.chunks_exact(16).enumerate() {
+        for (k, w) in K.chunks_exact(16).zip(w.chunks_exact(16)) {
             let k: &[u64; 16] = k.try_into().unwrap_or(&[0; 16]);
-            let r = i > 0;
-            // Sixteen rounds per pass with fixed schedule slots, the eight
-            // working variables renamed instead of moved.
+            let w: &[u64; 16] = w.try_into().unwrap_or(&[0; 16]);
             macro_rules! round {
                 ($a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $j:literal) => {
-                    if r {
-                        let w15 = w[($j + 1) & 15];
-                        let w2 = w[($j + 14) & 15];
-                        let s0 = w15.rotate_right(1) ^ w15.rotate_right(8) ^ (w15 >> 7);
-                        let s1 = w2.rotate_right(19) ^ w2.rotate_right(61) ^ (w2 >> 6);
-                        w[$j] = w[$j]
-                            .wrapping_add(s0)
-                            .wrapping_add(w[($j + 9) & 15])
-                            .wrapping_add(s1);
-                    }
                     let t1 = $h
                         .wrapping_add(
                             $e.rotate_right(14) ^ $e.rotate_right(18) ^ $e.rotate_right(41),
