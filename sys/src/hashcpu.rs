@@ -409,16 +409,25 @@ pub fn crc_update(t: &crc::Crc, c: u32, data: &[u8]) -> u32 {
     t.update(c, data)
 }
 
-/// Whether `crc_update` uses carry-less multiplication.
+/// Whether `crc_update` uses carry-less multiplication (PCLMULQDQ and
+/// SSSE3; asked once: cpuid traps into the hypervisor in a VM).
 pub fn crc_accelerated() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        let l1 = core::arch::x86_64::__cpuid(1).ecx;
-        l1 & (1 << 1) != 0 && l1 & (1 << 9) != 0
+        crate::simd::cpu_has(
+            || {
+                let l1 = core::arch::x86_64::__cpuid(1).ecx;
+                l1 & (1 << 1) != 0 && l1 & (1 << 9) != 0
+            },
+            &PCLMUL,
+        )
     }
     #[cfg(not(target_arch = "x86_64"))]
     false
 }
+
+#[cfg(target_arch = "x86_64")]
+static PCLMUL: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
 
 /// The POSIX CRC by folding with carry-less multiplication: the message
 /// is a polynomial over GF(2); 128-bit accumulators are kept congruent to
@@ -451,42 +460,54 @@ mod clmul {
         // Byte 0 of a block is its most significant: reverse to make the
         // register's bit i the coefficient of x^i.
         let rev = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-        let load = |i: usize| -> __m128i {
-            let b: &[u8; 16] = data[i..i + 16].try_into().unwrap_or(&[0; 16]);
-            // SAFETY: b is 16 readable bytes; loadu has no alignment need.
-            _mm_shuffle_epi8(
-                unsafe { _mm_loadu_si128(b.as_ptr() as *const __m128i) },
-                rev,
-            )
-        };
-        let k512 = _mm_set_epi64x(xpow(512 + 64) as i64, xpow(512) as i64);
-        let k128 = _mm_set_epi64x(xpow(128 + 64) as i64, xpow(128) as i64);
-        let fold = |a: __m128i, k: __m128i| {
-            _mm_xor_si128(
-                _mm_clmulepi64_si128(a, k, 0x11),
-                _mm_clmulepi64_si128(a, k, 0x00),
-            )
-        };
-        // The running CRC enters as the top 32 coefficients of the message.
-        let mut a = [
-            _mm_xor_si128(load(0), _mm_set_epi32(c as i32, 0, 0, 0)),
-            load(16),
-            load(32),
-            load(48),
-        ];
-        let mut i = 64;
-        while i + 64 <= data.len() {
-            a = [
-                _mm_xor_si128(fold(a[0], k512), load(i)),
-                _mm_xor_si128(fold(a[1], k512), load(i + 16)),
-                _mm_xor_si128(fold(a[2], k512), load(i + 32)),
-                _mm_xor_si128(fold(a[3], k512), load(i + 48)),
-            ];
-            i += 64;
+        // Macros rather than closures: the intrinsics must inline into this
+        // function, whose target features they need.
+        macro_rules! load {
+            ($i:expr) => {{
+                let i: usize = $i;
+                assert!(i + 16 <= data.len());
+                // SAFETY: the 16 bytes at i are inside data (asserted).
+                _mm_shuffle_epi8(
+                    unsafe { _mm_loadu_si128(data.as_ptr().add(i) as *const __m128i) },
+                    rev,
+                )
+            }};
         }
-        let x = _mm_xor_si128(fold(a[0], k128), a[1]);
-        let x = _mm_xor_si128(fold(x, k128), a[2]);
-        let x = _mm_xor_si128(fold(x, k128), a[3]);
+        macro_rules! fold {
+            ($a:expr, $k:expr) => {
+                _mm_xor_si128(
+                    _mm_clmulepi64_si128($a, $k, 0x11),
+                    _mm_clmulepi64_si128($a, $k, 0x00),
+                )
+            };
+        }
+        const K: [u64; 4] = [xpow(512 + 64), xpow(512), xpow(128 + 64), xpow(128)];
+        let k512 = _mm_set_epi64x(K[0] as i64, K[1] as i64);
+        let k128 = _mm_set_epi64x(K[2] as i64, K[3] as i64);
+        // The running CRC enters as the top 32 coefficients of the message.
+        let mut a0 = _mm_xor_si128(load!(0), _mm_set_epi32(c as i32, 0, 0, 0));
+        let mut a1 = load!(16);
+        let mut a2 = load!(32);
+        let mut a3 = load!(48);
+        for chunk in data[64..].chunks_exact(64) {
+            let p = chunk.as_ptr();
+            // SAFETY: chunk is 64 readable bytes.
+            let (b0, b1, b2, b3) = unsafe {
+                (
+                    _mm_loadu_si128(p as *const __m128i),
+                    _mm_loadu_si128(p.add(16) as *const __m128i),
+                    _mm_loadu_si128(p.add(32) as *const __m128i),
+                    _mm_loadu_si128(p.add(48) as *const __m128i),
+                )
+            };
+            a0 = _mm_xor_si128(fold!(a0, k512), _mm_shuffle_epi8(b0, rev));
+            a1 = _mm_xor_si128(fold!(a1, k512), _mm_shuffle_epi8(b1, rev));
+            a2 = _mm_xor_si128(fold!(a2, k512), _mm_shuffle_epi8(b2, rev));
+            a3 = _mm_xor_si128(fold!(a3, k512), _mm_shuffle_epi8(b3, rev));
+        }
+        let x = _mm_xor_si128(fold!(a0, k128), a1);
+        let x = _mm_xor_si128(fold!(x, k128), a2);
+        let x = _mm_xor_si128(fold!(x, k128), a3);
         let mut out = [0u8; 16];
         // SAFETY: out has room for one 16-byte store.
         unsafe { _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, _mm_shuffle_epi8(x, rev)) };

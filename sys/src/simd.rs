@@ -44,6 +44,24 @@ mod x86 {
     }
 }
 
+/// The answer of `probe`, computed once and kept in `cache` (0 unknown,
+/// 1 no, 2 yes): cpuid is slow under a hypervisor, which traps it.
+pub fn cpu_has(probe: impl FnOnce() -> bool, cache: &core::sync::atomic::AtomicU8) -> bool {
+    use core::sync::atomic::Ordering;
+    match cache.load(Ordering::Relaxed) {
+        1 => false,
+        2 => true,
+        _ => {
+            let yes = probe();
+            cache.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
+            yes
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+static SSSE3: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
+
 /// Whether the CPU has AVX2 (and the OS saves its registers).
 pub fn has_avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -84,7 +102,12 @@ mod tests {
 /// it took (a multiple of 3; 0 without SSSE3). The caller encodes the rest.
 pub fn base64_encode_prefix(input: &[u8], url: bool, out: &mut alloc::vec::Vec<u8>) -> usize {
     #[cfg(target_arch = "x86_64")]
-    if input.len() >= 16 && core::arch::x86_64::__cpuid(1).ecx & (1 << 9) != 0 {
+    if input.len() >= 16
+        && cpu_has(
+            || core::arch::x86_64::__cpuid(1).ecx & (1 << 9) != 0,
+            &SSSE3,
+        )
+    {
         let steps = (input.len() - 4) / 12;
         let start = out.len();
         out.resize(start + steps * 16, 0);
