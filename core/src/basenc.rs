@@ -195,14 +195,19 @@ pub fn push_wrapped(out: &mut Vec<u8>, data: &[u8], width: usize, col: &mut usiz
         out.extend_from_slice(data);
         return;
     }
+    // Room for the data and its newlines, written in place line by line.
+    let mut at = out.len();
+    out.resize(at + data.len() + (*col + data.len()) / width, 0);
     let mut rest = data;
     while !rest.is_empty() {
         let n = (width - *col).min(rest.len());
-        out.extend_from_slice(&rest[..n]);
+        out[at..at + n].copy_from_slice(&rest[..n]);
+        at += n;
         rest = &rest[n..];
         *col += n;
         if *col == width {
-            out.push(b'\n');
+            out[at] = b'\n';
+            at += 1;
             *col = 0;
         }
     }

@@ -9,7 +9,7 @@ use corebox_core::basenc::{encode, push_wrapped, Decoder, Enc};
 
 /// Input read per encoding step: a multiple of every group size (GNU's
 /// 30 KiB for Z85, whose length check is per step).
-const CHUNK: usize = 30720 * 8;
+const CHUNK: usize = 30720 * 2;
 
 fn die(parts: &[&[u8]]) -> ! {
     out().flush().ok();
