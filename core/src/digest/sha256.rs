@@ -37,6 +37,9 @@ pub fn compress(h: &mut [u32; 8], blocks: &[u8]) {
                 .wrapping_add(s1);
         }
         let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut hh] = *h;
+        // Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)), and this round's a ^ b
+        // is the next round's b ^ c.
+        let mut bc = b ^ c;
         for (k, w) in K.chunks_exact(16).zip(w.chunks_exact(16)) {
             let k: &[u32; 16] = k.try_into().unwrap_or(&[0; 16]);
             let w: &[u32; 16] = w.try_into().unwrap_or(&[0; 16]);
@@ -49,8 +52,10 @@ pub fn compress(h: &mut [u32; 8], blocks: &[u8]) {
                         .wrapping_add($g ^ ($e & ($f ^ $g)))
                         .wrapping_add(k[$j])
                         .wrapping_add(w[$j]);
+                    let ab = $a ^ $b;
                     let t2 = ($a.rotate_right(2) ^ $a.rotate_right(13) ^ $a.rotate_right(22))
-                        .wrapping_add(($a & $b) | ($c & ($a | $b)));
+                        .wrapping_add($b ^ (ab & bc));
+                    bc = ab;
                     $d = $d.wrapping_add(t1);
                     $h = t1.wrapping_add(t2);
                 };
