@@ -86,6 +86,18 @@ fn b2sum_length() {
     at(&t, "b2sum", &["-c", "s8"])
         .success()
         .stdout_is("a: OK\n");
+    // -l does not constrain the lines read by -c (GNU guesses the length).
+    at(&t, "b2sum", &["-l", "128", "-c", "s8"])
+        .success()
+        .stdout_is("a: OK\n");
+    let tagged = at(&t, "b2sum", &["-l", "16", "--tag", "a"]).stdout_str();
+    t.write("t16", &tagged);
+    at(&t, "b2sum", &["-c", "t16"])
+        .success()
+        .stdout_is("a: OK\n");
+    at(&t, "cksum", &["-c", "t16"])
+        .success()
+        .stdout_is("a: OK\n");
 }
 
 #[test]
