@@ -407,6 +407,7 @@ fn same_as_gnu_on_random_files() {
     }
     for a in [
         "sysv", "bsd", "crc", "md5", "sha1", "sha224", "sha256", "sha384", "sha512", "blake2b",
+        "sm3",
     ] {
         let mut args = vec!["-a", a];
         args.extend(&names);
