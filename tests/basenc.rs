@@ -152,6 +152,9 @@ fn same_as_gnu_on_random_data() {
         let input: &[u8] = if e == "--z85" { four } else { &data };
         same_as_gnu("basenc", &[e], Some(input), None);
         same_as_gnu("basenc", &[e, "-w", "13"], Some(&input[..5000]), None);
+        // Widths of whole groups, across the reading steps.
+        same_as_gnu("basenc", &[e, "-w", "40"], Some(&input[..100_000]), None);
+        same_as_gnu("basenc", &[e, "-w", "35"], Some(&input[..100_000]), None);
         let encoded = gnu("basenc").arg(e).stdin(input).run().stdout;
         same_as_gnu("basenc", &[e, "-d"], Some(&encoded), None);
         let mut noisy = encoded.clone();

@@ -75,7 +75,12 @@ pub fn main(spec: &'static Spec, args: &'static [&'static [u8]], mut enc: Option
     // straight into place, one line of input at a time.
     let line_in = width / enc.out_group() * enc.in_group();
     let simd = matches!(enc, Enc::Base64 | Enc::Base64Url);
-    let by_line = !simd && !decode && width > 0 && width % enc.out_group() == 0 && line_in <= CHUNK;
+    let by_line = !simd
+        && enc != Enc::Z85
+        && !decode
+        && width > 0
+        && width % enc.out_group() == 0
+        && line_in <= CHUNK;
     let chunk = if enc == Enc::Z85 {
         30720
     } else if by_line {
