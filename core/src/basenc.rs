@@ -81,9 +81,10 @@ impl Enc {
         }
     }
 
-    /// Whether `b` survives `--ignore-garbage` (GNU keeps '=' too).
+    /// Whether `b` survives `--ignore-garbage` (GNU keeps '=' too, and for
+    /// Z85 a NUL, which its alphabet test takes for a member).
     pub fn keeps(self, b: u8) -> bool {
-        self.table()[b as usize] != BAD || b == b'='
+        self.table()[b as usize] != BAD || b == b'=' || (b == 0 && self == Enc::Z85)
     }
 }
 
@@ -234,6 +235,14 @@ impl Decoder {
     /// Decodes `input` onto `out`; false at the first invalid group (what
     /// was decoded before it, and GNU's partial output of it, are in `out`).
     pub fn feed(&mut self, input: &[u8], out: &mut Vec<u8>) -> bool {
+        // GNU rejects a block holding base64's own '+' or '/' before
+        // decoding any of it.
+        if self.enc == Enc::Base64Url
+            && !self.ignore_garbage
+            && input.iter().any(|&b| b == b'+' || b == b'/')
+        {
+            return false;
+        }
         let t = self.enc.table();
         let size = self.enc.out_group();
         // No encoding makes more bytes than characters (plus a group left
@@ -556,6 +565,15 @@ mod tests {
             (b"\x86\x4f\xd2\x6f\xb5\x59\xf7\x5b".to_vec(), true)
         );
         assert_eq!(dec(Enc::Z85, b"#####", false), (vec![], false));
+        assert_eq!(
+            dec(Enc::Z85, b"Hello\0World", true),
+            (b"\x86\x4f\xd2\x6f".to_vec(), false)
+        );
+        assert_eq!(dec(Enc::Base64Url, b"YWJj/YWJj", false), (vec![], false));
+        assert_eq!(
+            dec(Enc::Base64Url, b"YWJj/YWJj", true),
+            (b"abcabc".to_vec(), true)
+        );
         assert_eq!(
             dec(Enc::Base2Lsbf, b"10000110", false),
             (b"a".to_vec(), true)
