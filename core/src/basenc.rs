@@ -42,7 +42,17 @@ const fn table(alpha: &[u8]) -> [u8; 256] {
 static T64: [u8; 256] = table(B64);
 static T64URL: [u8; 256] = table(B64URL);
 static T32: [u8; 256] = table(B32);
-static T32HEX: [u8; 256] = table(B32HEX);
+/// base32hex decoding as GNU's does it: hex-alphabet characters are
+/// translated to the base32 alphabet and the result decoded as base32, so
+/// W, X, Y and Z (base32 letters outside the hex alphabet) pass as 22-25.
+static T32HEX: [u8; 256] = {
+    let mut t = table(B32HEX);
+    t[b'W' as usize] = 22;
+    t[b'X' as usize] = 23;
+    t[b'Y' as usize] = 24;
+    t[b'Z' as usize] = 25;
+    t
+};
 static T16: [u8; 256] = table(B16);
 static T2: [u8; 256] = table(b"01");
 static TZ85: [u8; 256] = table(Z85);
@@ -84,6 +94,9 @@ impl Enc {
     /// Whether `b` survives `--ignore-garbage` (GNU keeps '=' too, and for
     /// Z85 a NUL, which its alphabet test takes for a member).
     pub fn keeps(self, b: u8) -> bool {
+        if self == Enc::Base32Hex && (b'W'..=b'Z').contains(&b) {
+            return false;
+        }
         self.table()[b as usize] != BAD || b == b'=' || (b == 0 && self == Enc::Z85)
     }
 }
@@ -281,7 +294,10 @@ impl Decoder {
                 if i >= input.len() {
                     break;
                 }
-            } else if self.n == 0 && size == 8 && matches!(self.enc, Enc::Base32 | Enc::Base32Hex) {
+            } else if self.n == 0
+                && size == 8
+                && (self.enc == Enc::Base32 || (self.enc == Enc::Base32Hex && !self.ignore_garbage))
+            {
                 // The same for base32: eight characters to five bytes.
                 let mut done = 0;
                 let dst = w.buf.get_mut(w.n..).unwrap_or_default();
@@ -565,6 +581,11 @@ mod tests {
             (b"\x86\x4f\xd2\x6f\xb5\x59\xf7\x5b".to_vec(), true)
         );
         assert_eq!(dec(Enc::Z85, b"#####", false), (vec![], false));
+        assert_eq!(
+            dec(Enc::Base32Hex, b"ZZZZZZZZ", false),
+            (b"\xce\x73\x9c\xe7\x39".to_vec(), true)
+        );
+        assert_eq!(dec(Enc::Base32Hex, b"Z0000000", true), (vec![], false));
         assert_eq!(
             dec(Enc::Z85, b"Hello\0World", true),
             (b"\x86\x4f\xd2\x6f".to_vec(), false)
