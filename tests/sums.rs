@@ -342,6 +342,24 @@ fn cksum_and_sum() {
 }
 
 #[test]
+fn cksum_names_the_last_algorithm_in_warnings() {
+    let t = dir();
+    t.write(
+        "chk",
+        format!("SHA256 (a) = x\nMD5 (a) = {ABC_MD5}\njunk\n"),
+    );
+    at(&t, "cksum", &["-c", "-w", "chk"])
+        .success()
+        .stdout_is("a: OK\n")
+        .stderr_is(
+            "cksum: chk: 1: improperly formatted SHA256 checksum line\n\
+             cksum: chk: 3: improperly formatted MD5 checksum line\n\
+             cksum: WARNING: 2 lines are improperly formatted\n",
+        );
+    same_as_gnu("cksum", &["-c", "-w", "chk"], None, Some(t.path()));
+}
+
+#[test]
 fn write_error() {
     ucmd("sha1sum")
         .stdin("x")

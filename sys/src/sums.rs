@@ -434,6 +434,7 @@ fn check_file(c: &Config, k: &Kernels, file: &[u8], buf: &mut [u8]) -> bool {
             if c.warn {
                 let mut n = Vec::new();
                 corebox_core::fmt::push_u64(&mut n, lineno);
+                let tag = parser.seen.map_or(tag, Algo::tag);
                 error(
                     &[
                         &quotef(label),

@@ -38,6 +38,9 @@ pub struct Parser {
     pub any_tag: bool,
     /// BLAKE2b digest bits given with `-l` (0: any length).
     pub bits: usize,
+    /// Without an algorithm (cksum without -a): the last algorithm a line
+    /// named, which GNU's warnings about bad lines then name too.
+    pub seen: Option<Algo>,
     reversed: i8,
 }
 
@@ -87,6 +90,7 @@ impl Parser {
             algo,
             any_tag,
             bits,
+            seen: None,
             reversed: -1,
         }
     }
@@ -115,8 +119,10 @@ impl Parser {
                 && (s.get(word_end) != Some(&b'-') || *a == Algo::Blake2b)
         });
         if let Some(algo) = tagged {
-            if self.algo.is_some_and(|a| a != algo) {
-                return None;
+            match self.algo {
+                Some(a) if a != algo => return None,
+                None => self.seen = Some(algo),
+                _ => {}
             }
             let mut bits = algo.bits();
             i = word_end;
