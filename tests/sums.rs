@@ -360,6 +360,48 @@ fn cksum_names_the_last_algorithm_in_warnings() {
 }
 
 #[test]
+fn gnu_quirks() {
+    let t = dir();
+    std::fs::create_dir(t.join("d")).unwrap();
+    // cksum's CRC takes a directory for an empty file; the other sums do not.
+    at(&t, "cksum", &["d"])
+        .success()
+        .stdout_is("4294967295 0 d\n");
+    at(&t, "cksum", &["-a", "md5", "d"])
+        .code_is(1)
+        .stderr_is("cksum: d: Is a directory\n");
+    at(&t, "sum", &["d"])
+        .code_is(1)
+        .stderr_is("sum: d: Is a directory\n");
+    // -l 0 is the default length, for any algorithm.
+    at(&t, "cksum", &["-l", "0", "a"])
+        .success()
+        .stdout_is("1219131554 3 a\n");
+    // The order of GNU's option checks.
+    at(&t, "cksum", &["-l", "12", "-a", "bsd", "a"])
+        .code_is(1)
+        .stderr_is("cksum: invalid length: '12'\ncksum: length is not a multiple of 8\n");
+    at(&t, "cksum", &["-l", "1024", "a"])
+        .code_is(1)
+        .stderr_is("cksum: --length is only supported with --algorithm=blake2b\n");
+    at(&t, "cksum", &["-a", "bsd", "-z", "-c", "a"])
+        .code_is(1)
+        .stderr_is("cksum: --check is not supported with --algorithm={bsd,sysv,crc}\n");
+    at(&t, "md5sum", &["--tag", "-z", "-c", "a"])
+        .code_is(1)
+        .stderr_contains("md5sum: the --zero option is not supported when verifying checksums\n");
+    for args in [
+        &["d", "a"][..],
+        &["-l", "1028", "a"],
+        &["-c", "-l", "0", "-a", "bsd", "a"],
+        &["-t", "--tag", "-z", "-c", "a"],
+    ] {
+        same_as_gnu("cksum", args, None, Some(t.path()));
+        same_as_gnu("b2sum", args, None, Some(t.path()));
+    }
+}
+
+#[test]
 fn write_error() {
     ucmd("sha1sum")
         .stdin("x")
