@@ -90,6 +90,21 @@ in='hello\n'; t tr 'HELLO\n#0' a-z A-Z
 in='a-b-c\n'; t tr 'abc\n#0' -d -
 t seq '1\n2\n3\n#0' 3
 t seq '0.5\n1.0\n1.5\n#0' 0.5 0.5 1.5
+in='abc'; t md5sum '900150983cd24fb0d6963f7d28e17f72  -\n#0'
+in='abc'; t sha1sum 'a9993e364706816aba3e25717850c26c9cd0d89d  -\n#0'
+in='abc'; t sha224sum '23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7  -\n#0'
+in='abc'; t sha256sum 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  -\n#0'
+in='abc'; t sha384sum 'cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7  -\n#0'
+in='abc'; t sha512sum 'ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f  -\n#0'
+in='abc'; t b2sum 'bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319  -\n#0' -l 256
+in='abc'; t cksum '1219131554 3\n#0'
+in='abc'; t sum '16556     1\n#0'
+in='ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  '"$T/f"'\n'; t sha256sum '*FAILED*#1' -c
+in='abc'; t base64 'YWJj\n#0'
+in='YWJj\n'; t base64 'abc#0' -d
+in='abcd'; t base32 'MFRGGZA=\n#0'
+in='abcd'; t basenc 'vpA.S\n#0' --z85
+in='616263'; t basenc 'abc#0' --base16 -d
 t cat '*No such file or directory\n#1' /nonexistent
 t chmod "mode of '$T/f' * 0640 (rw-r-----)\n#0" -v 640 "$T/f"
 t chown "changed ownership of '$T/f' from * to 1:2\n#0" -v 1:2 "$T/f"

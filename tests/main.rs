@@ -5,6 +5,7 @@
 mod harness;
 
 mod basename_dirname;
+mod basenc;
 mod binary;
 mod cat;
 mod chcon;
@@ -30,6 +31,7 @@ mod pwd;
 mod scratch;
 mod seq;
 mod sleep;
+mod sums;
 mod sync;
 mod tac;
 mod tail;

@@ -11,7 +11,9 @@ extern crate alloc;
 /// Byte searching for line and field scanning (re-exported for applets).
 pub use memchr;
 
+pub mod basenc;
 pub mod context;
+pub mod digest;
 pub mod duration;
 pub mod elide;
 pub mod escape;

@@ -9,12 +9,14 @@
 
 extern crate alloc;
 
+pub mod basenc;
 pub mod cli;
 pub mod dir;
 pub mod env;
 pub mod errno;
 pub mod exec;
 pub mod fs;
+pub mod hashcpu;
 pub mod heap;
 pub mod inotify;
 pub mod io;
@@ -25,6 +27,7 @@ pub mod rt;
 pub mod selinux;
 pub mod signal;
 pub mod simd;
+pub mod sums;
 pub mod system;
 pub mod time;
 pub mod user;

@@ -280,4 +280,20 @@ bench seq seq "@ 1 100000000 > /dev/null"
 bench seq-f seq "@ -f %.3f 1 10000000 > /dev/null"
 bench seq-decimal seq "@ 0.1 0.1 1000000 > /dev/null"
 bench seq-g seq "@ -f %g 1 0.5 1000000 > /dev/null"
+# Checksums and encodings (issue 6): one 512 MiB random file.
+SUMS="md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum sum-s base64 base64-d base32"
+if for w in $SUMS; do want "$w" && break; done; then
+  head -c "${SUM_SIZE:-512M}" /dev/urandom > "$WORK/sums"
+  sync
+fi
+for p in md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum; do
+  bench "$p" "$p" "@ $WORK/sums > /dev/null"
+done
+bench sum-s sum "@ -s $WORK/sums > /dev/null"
+bench base64 base64 "@ $WORK/sums > /dev/null"
+if want base64-d; then
+  /usr/bin/base64 "$WORK/sums" > "$WORK/sums.b64"
+fi
+bench base64-d base64 "@ -d $WORK/sums.b64 > /dev/null"
+bench base32 base32 "@ $WORK/sums > /dev/null"
 bench_exec

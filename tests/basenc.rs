@@ -1,0 +1,167 @@
+//! base64, base32, basenc: every encoding both ways, -d, -i, -w, GNU's
+//! errors, differential tests against GNU.
+use crate::harness::*;
+
+fn enc(p: &str, args: &[&str], input: &[u8]) -> Output {
+    ucmd(p).args(args).stdin(input).run()
+}
+
+#[test]
+fn encodes() {
+    enc("base64", &[], b"abc").success().stdout_is("YWJj\n");
+    enc("base64", &[], b"").success().no_stdout();
+    enc("base64", &[], b"ab").stdout_is("YWI=\n");
+    enc("base32", &[], b"abcd").stdout_is("MFRGGZA=\n");
+    for (o, want) in [
+        ("--base64", "YWJjZA==\n"),
+        ("--base64url", "YWJjZA==\n"),
+        ("--base32", "MFRGGZA=\n"),
+        ("--base32hex", "C5H66P0=\n"),
+        ("--base16", "61626364\n"),
+        ("--base2msbf", "01100001011000100110001101100100\n"),
+        ("--base2lsbf", "10000110010001101100011000100110\n"),
+        ("--z85", "vpA.S\n"),
+    ] {
+        enc("basenc", &[o], b"abcd").success().stdout_is(want);
+        enc("basenc", &[o, "-d"], want.as_bytes())
+            .success()
+            .stdout_is("abcd");
+        enc("basenc", &[o, "--decode"], want.as_bytes())
+            .success()
+            .stdout_is("abcd");
+    }
+    enc("basenc", &["--base64url"], b"\xfb\xff").stdout_is("-_8=\n");
+    enc("basenc", &["--base64", "--base32"], b"abc").stdout_is("MFRGG===\n");
+}
+
+#[test]
+fn wraps() {
+    let zeros = [0u8; 60];
+    enc("base64", &[], &zeros).stdout_is(format!("{}\nAAAA\n", "A".repeat(76)));
+    enc("base64", &["-w", "7"], &zeros[..9]).stdout_is("AAAAAAA\nAAAAA\n");
+    enc("base64", &["--wrap=4"], &zeros[..6]).stdout_is("AAAA\nAAAA\n");
+    enc("base64", &["-w", "0"], &zeros).stdout_is("A".repeat(80));
+    enc("base64", &["-w", "99999999999999999999"], b"abc")
+        .success()
+        .stdout_is("YWJj\n");
+    enc("base64", &["-w", "x"], b"")
+        .code_is(1)
+        .stderr_is("base64: invalid wrap size: 'x'\n");
+    enc("base32", &["-w", "-1"], b"")
+        .code_is(1)
+        .stderr_is("base32: invalid wrap size: '-1'\n");
+}
+
+#[test]
+fn decodes_like_gnu() {
+    enc("base64", &["-d"], b"YWJj\nZGVm\n")
+        .success()
+        .stdout_is("abcdef");
+    enc("base64", &["-d"], b"YQ==YQ==")
+        .success()
+        .stdout_is("aa");
+    enc("base64", &["-d"], b"YW Jj")
+        .code_is(1)
+        .stdout_is("a")
+        .stderr_is("base64: invalid input\n");
+    enc("base64", &["-d", "-i"], b"YW Jj*\n")
+        .success()
+        .stdout_is("abc");
+    enc("base64", &["--decode", "--ignore-garbage"], b"Y!Q==")
+        .success()
+        .stdout_is("a");
+    enc("base64", &["-d"], b"YQ").code_is(1).stdout_is("a");
+    enc("base64", &["-d"], b"YWJj====")
+        .code_is(1)
+        .stdout_is("abc");
+    enc("base32", &["-d"], b"MFRGG")
+        .code_is(1)
+        .no_stdout()
+        .stderr_is("base32: invalid input\n");
+    enc("basenc", &["--base16", "-d"], b"616")
+        .code_is(1)
+        .stdout_is("a");
+    enc("basenc", &["--base16", "-d"], b"6a")
+        .code_is(1)
+        .no_stdout();
+    enc("basenc", &["--z85", "-d"], b"#####")
+        .code_is(1)
+        .no_stdout();
+    enc("basenc", &["--z85"], b"abc")
+        .code_is(1)
+        .no_stdout()
+        .stderr_is("basenc: invalid input (length must be multiple of 4 characters)\n");
+}
+
+#[test]
+fn errors() {
+    enc("basenc", &[], b"")
+        .code_is(1)
+        .stderr_is("basenc: missing encoding type\nTry 'basenc --help' for more information.\n");
+    enc("base64", &["a", "b"], b"")
+        .code_is(1)
+        .stderr_is("base64: extra operand 'b'\nTry 'base64 --help' for more information.\n");
+    enc("base64", &["/nonexistent"], b"")
+        .code_is(1)
+        .stderr_is("base64: /nonexistent: No such file or directory\n");
+    enc("base64", &["/"], b"")
+        .code_is(1)
+        .stderr_is("base64: read error: Is a directory\n");
+    ucmd("base64")
+        .stdin("abc")
+        .stdout_to(Out::Full)
+        .run()
+        .code_is(1)
+        .stderr_is("base64: write error: No space left on device\n");
+    let t = TempDir::new();
+    t.write("f", "abc");
+    ucmd("base64")
+        .current_dir(t.path())
+        .arg("f")
+        .run()
+        .stdout_is("YWJj\n");
+    ucmd("base64")
+        .arg("-")
+        .stdin("abc")
+        .run()
+        .stdout_is("YWJj\n");
+}
+
+#[test]
+fn same_as_gnu_on_random_data() {
+    let mut x = 88172645463325252u64;
+    let data: Vec<u8> = (0..700_001)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as u8
+        })
+        .collect();
+    let four = &data[..700_000];
+    for e in [
+        "--base64",
+        "--base64url",
+        "--base32",
+        "--base32hex",
+        "--base16",
+        "--base2msbf",
+        "--base2lsbf",
+        "--z85",
+    ] {
+        let input: &[u8] = if e == "--z85" { four } else { &data };
+        same_as_gnu("basenc", &[e], Some(input), None);
+        same_as_gnu("basenc", &[e, "-w", "13"], Some(&input[..5000]), None);
+        // Widths of whole groups, across the reading steps.
+        same_as_gnu("basenc", &[e, "-w", "40"], Some(&input[..100_000]), None);
+        same_as_gnu("basenc", &[e, "-w", "35"], Some(&input[..100_000]), None);
+        let encoded = gnu("basenc").arg(e).stdin(input).run().stdout;
+        same_as_gnu("basenc", &[e, "-d"], Some(&encoded), None);
+        let mut noisy = encoded.clone();
+        noisy.insert(1000, b'*');
+        same_as_gnu("basenc", &[e, "-d"], Some(&noisy), None);
+        same_as_gnu("basenc", &[e, "-d", "-i"], Some(&noisy), None);
+    }
+    same_as_gnu("base64", &[], Some(&data), None);
+    same_as_gnu("base32", &["-w", "0"], Some(&data), None);
+}
