@@ -153,34 +153,31 @@ impl Counter {
         let (mut in_word, mut words, mut lines) = (self.in_word, 0u64, 0u64);
         let (mut pos, mut max) = (self.linepos, self.counts.max_width);
         for &b in run {
-            match CLASS[b as usize] {
-                WORD => {
-                    pos += 1;
-                    words += !in_word as u64;
-                    in_word = true;
+            let c = CLASS[b as usize];
+            if c >= NEWLINE && c != SPACE {
+                // Line ends, tabs and vertical tabs: rare, so a branch.
+                match c {
+                    NEWLINE => {
+                        lines += 1;
+                        max = max.max(pos);
+                        pos = 0;
+                    }
+                    LINE_RESET => {
+                        max = max.max(pos);
+                        pos = 0;
+                    }
+                    TAB => pos += 8 - pos % 8,
+                    _ => {}
                 }
-                IGNORE => {}
-                NEWLINE => {
-                    lines += 1;
-                    max = max.max(pos);
-                    pos = 0;
-                    in_word = false;
-                }
-                LINE_RESET => {
-                    max = max.max(pos);
-                    pos = 0;
-                    in_word = false;
-                }
-                TAB => {
-                    pos += 8 - pos % 8;
-                    in_word = false;
-                }
-                SPACE => {
-                    pos += 1;
-                    in_word = false;
-                }
-                _ => in_word = false,
+                in_word = false;
+                continue;
             }
+            // Words, spaces and unprintable bytes without branches (they
+            // alternate too often for a predictor).
+            let word = c == WORD;
+            pos += (c != IGNORE) as u64;
+            words += (word && !in_word) as u64;
+            in_word = word || (in_word && c == IGNORE);
         }
         self.in_word = in_word;
         self.counts.words += words;
