@@ -368,6 +368,90 @@ mod b2avx {
     }
 }
 
+/// SHA-512 with the message schedule in SSE registers (two words a
+/// vector, AVX encodings) and the rounds compiled for BMI2 (`rorx`
+/// rotates without destroying its source).
+#[cfg(target_arch = "x86_64")]
+mod sha512x {
+    use core::arch::x86_64::*;
+    use corebox_core::digest::sha512::{rounds16, K};
+
+    pub fn has_bmi2() -> bool {
+        // cpuid is always available on x86_64: BMI2 is leaf 7 ebx bit 8.
+        __cpuid_count(7, 0).ebx & (1 << 8) != 0
+    }
+
+    pub fn compress(h: &mut [u64; 8], blocks: &[u8]) {
+        // SAFETY: only installed after has_avx2() and has_bmi2() said yes.
+        unsafe { compress_avx2(h, blocks) }
+    }
+
+    /// # Safety
+    /// The CPU must have AVX2 and BMI2.
+    #[target_feature(enable = "avx2,bmi2")]
+    unsafe fn compress_avx2(h: &mut [u64; 8], blocks: &[u8]) {
+        let swap = _mm_set_epi64x(0x08090a0b0c0d0e0f, 0x0001020304050607);
+        for block in blocks.chunks_exact(128) {
+            let p = block.as_ptr() as *const __m128i;
+            // SAFETY: the block has 128 readable bytes; loadu has no
+            // alignment need.
+            let ld = |i: usize| _mm_shuffle_epi8(unsafe { _mm_loadu_si128(p.add(i & 7)) }, swap);
+            // Everything spelled out with literal indices: opt-level "s"
+            // does not unroll loops, and this keeps x in registers.
+            let mut x = [ld(0), ld(1), ld(2), ld(3), ld(4), ld(5), ld(6), ld(7)];
+            let mut s = *h;
+            let mut wk = [0u64; 16];
+            for (n, k) in K.chunks_exact(16).enumerate() {
+                let k: &[u64; 16] = k.try_into().unwrap_or(&[0; 16]);
+                macro_rules! sched {
+                    ($($j:literal)*) => {$(
+                        // w[t-15..t-13], w[t-7..t-5], w[t-2..t] for the
+                        // pair w[t], w[t + 1] in x[j].
+                        let w15 = _mm_alignr_epi8::<8>(x[($j + 1) & 7], x[$j]);
+                        let w7 = _mm_alignr_epi8::<8>(x[($j + 5) & 7], x[($j + 4) & 7]);
+                        let w2 = x[($j + 7) & 7];
+                        let s0 = _mm_xor_si128(
+                            _mm_xor_si128(_mm_srli_epi64::<1>(w15), _mm_slli_epi64::<63>(w15)),
+                            _mm_xor_si128(
+                                _mm_xor_si128(_mm_srli_epi64::<8>(w15), _mm_slli_epi64::<56>(w15)),
+                                _mm_srli_epi64::<7>(w15),
+                            ),
+                        );
+                        let s1 = _mm_xor_si128(
+                            _mm_xor_si128(_mm_srli_epi64::<19>(w2), _mm_slli_epi64::<45>(w2)),
+                            _mm_xor_si128(
+                                _mm_xor_si128(_mm_srli_epi64::<61>(w2), _mm_slli_epi64::<3>(w2)),
+                                _mm_srli_epi64::<6>(w2),
+                            ),
+                        );
+                        x[$j] = _mm_add_epi64(_mm_add_epi64(x[$j], s0), _mm_add_epi64(w7, s1));
+                    )*};
+                }
+                if n > 0 {
+                    sched!(0 1 2 3 4 5 6 7);
+                }
+                macro_rules! store {
+                    ($($j:literal)*) => {$(
+                        // SAFETY: wk and k have two words at 2 * j (j < 8).
+                        unsafe {
+                            let kv = _mm_loadu_si128(k.as_ptr().add(2 * $j) as *const __m128i);
+                            _mm_storeu_si128(
+                                wk.as_mut_ptr().add(2 * $j) as *mut __m128i,
+                                _mm_add_epi64(x[$j], kv),
+                            )
+                        };
+                    )*};
+                }
+                store!(0 1 2 3 4 5 6 7);
+                rounds16(&mut s, &wk);
+            }
+            for (v, t) in h.iter_mut().zip(s) {
+                *v = v.wrapping_add(t);
+            }
+        }
+    }
+}
+
 /// The fastest block functions this CPU runs.
 pub fn kernels() -> Kernels {
     #[cfg(target_arch = "x86_64")]
@@ -379,6 +463,9 @@ pub fn kernels() -> Kernels {
         }
         if crate::simd::has_avx2() {
             k.blake2b = b2avx::compress;
+        }
+        if crate::simd::has_avx2() && sha512x::has_bmi2() {
+            k.sha512 = sha512x::compress;
         }
         k
     }
@@ -517,7 +604,7 @@ mod clmul {
 
 #[cfg(test)]
 mod tests {
-    use corebox_core::digest::{sha1, sha256};
+    use corebox_core::digest::{sha1, sha256, sha512};
 
     #[test]
     fn accelerated_equals_portable() {
@@ -532,6 +619,13 @@ mod tests {
             (k.sha1)(&mut a, &data[..64 * n]);
             sha1::compress(&mut b, &data[..64 * n]);
             assert_eq!(a, b);
+            let (mut a, mut b) = (sha512::INIT512, sha512::INIT384);
+            (k.sha512)(&mut a, &data[..64 * n]);
+            (k.sha512)(&mut b, &data[..64 * n]);
+            let (mut c, mut d) = (sha512::INIT512, sha512::INIT384);
+            sha512::compress(&mut c, &data[..64 * n]);
+            sha512::compress(&mut d, &data[..64 * n]);
+            assert_eq!((a, b), (c, d));
         }
         for n in [0usize, 1, 5] {
             for last in [false, true] {
