@@ -106,13 +106,6 @@ pub const INIT384: [u64; 8] = [
 
 /// Processes whole 128-byte blocks.
 pub fn compress(h: &mut [u64; 8], blocks: &[u8]) {
-    compress_inline(h, blocks)
-}
-
-/// The block function, for inlining into CPU-specific copies (a BMI2 one
-/// gets non-destructive rotations).
-#[inline(always)]
-pub fn compress_inline(h: &mut [u64; 8], blocks: &[u8]) {
     for block in blocks.chunks_exact(128) {
         // The message schedule in a sixteen-word ring, advanced in place
         // before each group of sixteen rounds.
@@ -124,20 +117,15 @@ pub fn compress_inline(h: &mut [u64; 8], blocks: &[u8]) {
         let mut wk = [0u64; 16];
         for (n, k) in K.chunks_exact(16).enumerate() {
             if n > 0 {
-                // Spelled out: opt-level "s" does not unroll loops, and
-                // literal indices keep the ring in registers.
-                macro_rules! sched {
-                    ($($j:literal)*) => {$(
-                        let (w15, w2) = (w[($j + 1) & 15], w[($j + 14) & 15]);
-                        let s0 = w15.rotate_right(1) ^ w15.rotate_right(8) ^ (w15 >> 7);
-                        let s1 = w2.rotate_right(19) ^ w2.rotate_right(61) ^ (w2 >> 6);
-                        w[$j] = w[$j]
-                            .wrapping_add(s0)
-                            .wrapping_add(w[($j + 9) & 15])
-                            .wrapping_add(s1);
-                    )*};
+                for j in 0..16 {
+                    let (w15, w2) = (w[(j + 1) & 15], w[(j + 14) & 15]);
+                    let s0 = w15.rotate_right(1) ^ w15.rotate_right(8) ^ (w15 >> 7);
+                    let s1 = w2.rotate_right(19) ^ w2.rotate_right(61) ^ (w2 >> 6);
+                    w[j] = w[j]
+                        .wrapping_add(s0)
+                        .wrapping_add(w[(j + 9) & 15])
+                        .wrapping_add(s1);
                 }
-                sched!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
             }
             for ((x, w), k) in wk.iter_mut().zip(w).zip(k) {
                 *x = w.wrapping_add(*k);
