@@ -299,79 +299,6 @@ mod b2avx {
         unsafe { compress_avx2(h, block, t, last) }
     }
 
-    /// A compression function for the target features `$f`, rotating
-    /// with `$rot!(x, bits)`.
-    macro_rules! kernel {
-        ($name:ident, $f:literal, $rot:ident) => {
-            /// # Safety
-            /// The CPU must have the target features.
-            #[target_feature(enable = $f)]
-            unsafe fn $name(h: &mut [u64; 8], block: &[u8], t: u128, last: bool) {
-                // The message words straight from the block (x86 is little-endian).
-                let m = block.as_ptr() as *const i64;
-                if block.len() < 128 {
-                    return;
-                }
-                // SAFETY: h and IV hold 8 words each.
-                let (hl, hh, il, ih) = unsafe {
-                    (
-                        _mm256_loadu_si256(h.as_ptr() as *const __m256i),
-                        _mm256_loadu_si256(h.as_ptr().add(4) as *const __m256i),
-                        _mm256_loadu_si256(IV.as_ptr() as *const __m256i),
-                        _mm256_loadu_si256(IV.as_ptr().add(4) as *const __m256i),
-                    )
-                };
-                let (mut a, mut b, mut c) = (hl, hh, il);
-                let f = if last { -1i64 } else { 0 };
-                let mut d =
-                    _mm256_xor_si256(ih, _mm256_set_epi64x(0, f, (t >> 64) as i64, t as i64));
-                macro_rules! g {
-                    ($x:expr, $y:expr) => {
-                        a = _mm256_add_epi64(_mm256_add_epi64(a, b), $x);
-                        d = $rot!(_mm256_xor_si256(d, a), 32);
-                        c = _mm256_add_epi64(c, d);
-                        b = $rot!(_mm256_xor_si256(b, c), 24);
-                        a = _mm256_add_epi64(_mm256_add_epi64(a, b), $y);
-                        d = $rot!(_mm256_xor_si256(d, a), 16);
-                        c = _mm256_add_epi64(c, d);
-                        b = $rot!(_mm256_xor_si256(b, c), 63);
-                    };
-                }
-                for r in 0..12 {
-                    let s = &SIGMA[if r >= 10 { r - 10 } else { r }];
-                    // SAFETY: SIGMA's entries are below 16 and the block has 16
-                    // words (checked above); read_unaligned has no alignment need.
-                    let w =
-                        |i: usize| unsafe { m.add(*s.get_unchecked(i) as usize).read_unaligned() };
-                    g!(
-                        _mm256_set_epi64x(w(6), w(4), w(2), w(0)),
-                        _mm256_set_epi64x(w(7), w(5), w(3), w(1))
-                    );
-                    // Onto the diagonals by moving a, c and d rather than
-                    // b: b is the one needed right away. Lane j then holds
-                    // the diagonal step's G number j - 1.
-                    a = _mm256_permute4x64_epi64::<0b10_01_00_11>(a);
-                    c = _mm256_permute4x64_epi64::<0b00_11_10_01>(c);
-                    d = _mm256_permute4x64_epi64::<0b01_00_11_10>(d);
-                    g!(
-                        _mm256_set_epi64x(w(12), w(10), w(8), w(14)),
-                        _mm256_set_epi64x(w(13), w(11), w(9), w(15))
-                    );
-                    a = _mm256_permute4x64_epi64::<0b00_11_10_01>(a);
-                    c = _mm256_permute4x64_epi64::<0b10_01_00_11>(c);
-                    d = _mm256_permute4x64_epi64::<0b01_00_11_10>(d);
-                }
-                let lo = _mm256_xor_si256(hl, _mm256_xor_si256(a, c));
-                let hi = _mm256_xor_si256(hh, _mm256_xor_si256(b, d));
-                // SAFETY: h has room for 8 words.
-                unsafe {
-                    _mm256_storeu_si256(h.as_mut_ptr() as *mut __m256i, lo);
-                    _mm256_storeu_si256(h.as_mut_ptr().add(4) as *mut __m256i, hi);
-                }
-            }
-        };
-    }
-
     /// AVX2 rotations: shuffles for whole bytes, shifts for 63.
     macro_rules! rot2 {
         ($x:expr, 32) => {
@@ -401,27 +328,69 @@ mod b2avx {
         }};
     }
 
-    /// AVX-512VL rotations: one instruction of one cycle each.
-    macro_rules! rot5 {
-        ($x:expr, $n:literal) => {
-            _mm256_ror_epi64::<$n>($x)
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[target_feature(enable = "avx2")]
+    unsafe fn compress_avx2(h: &mut [u64; 8], block: &[u8], t: u128, last: bool) {
+        // The message words straight from the block (x86 is little-endian).
+        let m = block.as_ptr() as *const i64;
+        if block.len() < 128 {
+            return;
+        }
+        // SAFETY: h and IV hold 8 words each.
+        let (hl, hh, il, ih) = unsafe {
+            (
+                _mm256_loadu_si256(h.as_ptr() as *const __m256i),
+                _mm256_loadu_si256(h.as_ptr().add(4) as *const __m256i),
+                _mm256_loadu_si256(IV.as_ptr() as *const __m256i),
+                _mm256_loadu_si256(IV.as_ptr().add(4) as *const __m256i),
+            )
         };
-    }
-
-    kernel!(compress_avx2, "avx2", rot2);
-    kernel!(compress_avx512, "avx2,avx512f,avx512vl", rot5);
-
-    pub fn compress512(h: &mut [u64; 8], block: &[u8], t: u128, last: bool) {
-        // SAFETY: only installed after has_avx512vl() said yes.
-        unsafe { compress_avx512(h, block, t, last) }
-    }
-
-    pub fn has_avx512vl() -> bool {
-        // AVX-512F (leaf 7 ebx bit 16) and VL (bit 31), with the OS saving
-        // the opmask and upper ZMM state (XCR0 bits 5 to 7).
-        let l7 = __cpuid_count(7, 0).ebx;
-        // SAFETY: only called after has_avx2(), which checked OSXSAVE.
-        l7 & (1 << 16) != 0 && l7 & (1 << 31) != 0 && unsafe { _xgetbv(0) } & 0xe6 == 0xe6
+        let (mut a, mut b, mut c) = (hl, hh, il);
+        let f = if last { -1i64 } else { 0 };
+        let mut d = _mm256_xor_si256(ih, _mm256_set_epi64x(0, f, (t >> 64) as i64, t as i64));
+        macro_rules! g {
+            ($x:expr, $y:expr) => {
+                a = _mm256_add_epi64(_mm256_add_epi64(a, b), $x);
+                d = rot2!(_mm256_xor_si256(d, a), 32);
+                c = _mm256_add_epi64(c, d);
+                b = rot2!(_mm256_xor_si256(b, c), 24);
+                a = _mm256_add_epi64(_mm256_add_epi64(a, b), $y);
+                d = rot2!(_mm256_xor_si256(d, a), 16);
+                c = _mm256_add_epi64(c, d);
+                b = rot2!(_mm256_xor_si256(b, c), 63);
+            };
+        }
+        for r in 0..12 {
+            let s = &SIGMA[if r >= 10 { r - 10 } else { r }];
+            // SAFETY: SIGMA's entries are below 16 and the block has 16
+            // words (checked above); read_unaligned has no alignment need.
+            let w = |i: usize| unsafe { m.add(*s.get_unchecked(i) as usize).read_unaligned() };
+            g!(
+                _mm256_set_epi64x(w(6), w(4), w(2), w(0)),
+                _mm256_set_epi64x(w(7), w(5), w(3), w(1))
+            );
+            // Onto the diagonals by moving a, c and d rather than
+            // b: b is the one needed right away. Lane j then holds
+            // the diagonal step's G number j - 1.
+            a = _mm256_permute4x64_epi64::<0b10_01_00_11>(a);
+            c = _mm256_permute4x64_epi64::<0b00_11_10_01>(c);
+            d = _mm256_permute4x64_epi64::<0b01_00_11_10>(d);
+            g!(
+                _mm256_set_epi64x(w(12), w(10), w(8), w(14)),
+                _mm256_set_epi64x(w(13), w(11), w(9), w(15))
+            );
+            a = _mm256_permute4x64_epi64::<0b00_11_10_01>(a);
+            c = _mm256_permute4x64_epi64::<0b10_01_00_11>(c);
+            d = _mm256_permute4x64_epi64::<0b01_00_11_10>(d);
+        }
+        let lo = _mm256_xor_si256(hl, _mm256_xor_si256(a, c));
+        let hi = _mm256_xor_si256(hh, _mm256_xor_si256(b, d));
+        // SAFETY: h has room for 8 words.
+        unsafe {
+            _mm256_storeu_si256(h.as_mut_ptr() as *mut __m256i, lo);
+            _mm256_storeu_si256(h.as_mut_ptr().add(4) as *mut __m256i, hi);
+        }
     }
 }
 
@@ -519,11 +488,7 @@ pub fn kernels() -> Kernels {
             k.sha256 = x86::sha256;
         }
         if crate::simd::has_avx2() {
-            k.blake2b = if b2avx::has_avx512vl() {
-                b2avx::compress512
-            } else {
-                b2avx::compress
-            };
+            k.blake2b = b2avx::compress;
         }
         if crate::simd::has_avx2() && sha512x::has_bmi2() {
             k.sha512 = sha512x::compress;
