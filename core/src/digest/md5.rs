@@ -20,11 +20,12 @@ pub const INIT: [u32; 8] = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0, 0
 
 /// Processes whole 64-byte blocks.
 pub fn compress(h: &mut [u32; 8], blocks: &[u8]) {
-    // The constants read through an opaque reference: as literals, LLVM
-    // adds them last, after the round function, which puts one more add
-    // on the critical path of every step.
-    let k: &[u32; 64] = core::hint::black_box(&K);
     for block in blocks.chunks_exact(64) {
+        // The constants read through an opaque reference: as literals, LLVM
+        // adds them last, after the round function, which puts one more add
+        // on the critical path of every step. Taken per block, or the 64
+        // loads are hoisted out of the loop and spilled.
+        let k: &[u32; 64] = core::hint::black_box(&K);
         let block: &[u8; 64] = block.try_into().unwrap_or(&[0; 64]);
         // Words read in place (constant offsets: no copy, no bounds checks).
         let m = |i: usize| {
