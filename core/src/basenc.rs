@@ -530,6 +530,19 @@ mod tests {
         o
     }
 
+    #[test]
+    fn base32_pair_table_equals_single_characters() {
+        // 5000 bytes at once take the pair table; 50-byte pieces do not.
+        let data: Vec<u8> = (0..5000u32).map(|i| (i * 131 + 17) as u8).collect();
+        for e in [Enc::Base32, Enc::Base32Hex] {
+            let mut small = vec![];
+            for c in data.chunks(50) {
+                encode(e, c, &mut small);
+            }
+            assert_eq!(enc(e, &data), small);
+        }
+    }
+
     fn dec(e: Enc, s: &[u8], garbage: bool) -> (Vec<u8>, bool) {
         let mut o = vec![];
         let mut d = Decoder::new(e, garbage);
