@@ -514,16 +514,15 @@ pub fn kernels() -> Kernels {
 pub fn crc_update(t: &crc::Crc, c: u32, data: &[u8]) -> u32 {
     #[cfg(target_arch = "x86_64")]
     if data.len() >= 256 && crc_accelerated() {
-        let n = data.len() / 64 * 64;
-        let c = if data.len() >= 512 && crate::simd::has_avx2() && clmul::has_vpclmul() {
+        if data.len() >= 512 && crate::simd::has_avx2() && clmul::has_vpclmul() {
             let n = data.len() / 128 * 128;
             // SAFETY: AVX2 and VPCLMULQDQ support were just checked.
             let c = unsafe { clmul::crc_fold256(t, c, &data[..n]) };
             return t.update(c, &data[n..]);
-        } else {
-            // SAFETY: PCLMULQDQ and SSSE3 support were just checked.
-            unsafe { clmul::crc_fold(t, c, &data[..n]) }
-        };
+        }
+        let n = data.len() / 64 * 64;
+        // SAFETY: PCLMULQDQ and SSSE3 support were just checked.
+        let c = unsafe { clmul::crc_fold(t, c, &data[..n]) };
         return t.update(c, &data[n..]);
     }
     t.update(c, data)
