@@ -1,7 +1,9 @@
 //! Digest block functions that use the CPU's SHA instructions, picked at
 //! run time (there is no std to ask): SHA-NI for SHA-1 and SHA-256 on
 //! x86_64 (cpuid), the ARMv8 SHA-1/SHA-256 instructions on aarch64 (the
-//! AT_HWCAP word of the auxiliary vector), PCLMULQDQ for cksum's CRC.
+//! AT_HWCAP word of the auxiliary vector), PCLMULQDQ (VPCLMULQDQ where
+//! present) for cksum's CRC, AVX2 for BLAKE2b and AVX2 + BMI2 for
+//! SHA-384/512.
 //! Elsewhere, and on CPUs without them, the portable functions of
 //! `corebox_core::digest`.
 
