@@ -1,7 +1,9 @@
 //! Digest block functions that use the CPU's SHA instructions, picked at
 //! run time (there is no std to ask): SHA-NI for SHA-1 and SHA-256 on
 //! x86_64 (cpuid), the ARMv8 SHA-1/SHA-256 instructions on aarch64 (the
-//! AT_HWCAP word of the auxiliary vector), PCLMULQDQ for cksum's CRC.
+//! AT_HWCAP word of the auxiliary vector), PCLMULQDQ (VPCLMULQDQ where
+//! present) for cksum's CRC, AVX2 for BLAKE2b and AVX2 + BMI2 for
+//! SHA-384/512.
 //! Elsewhere, and on CPUs without them, the portable functions of
 //! `corebox_core::digest`.
 
@@ -299,13 +301,43 @@ mod b2avx {
         unsafe { compress_avx2(h, block, t, last) }
     }
 
+    /// AVX2 rotations: shuffles for whole bytes, shifts for 63.
+    macro_rules! rot2 {
+        ($x:expr, 32) => {
+            _mm256_shuffle_epi32::<0b10_11_00_01>($x)
+        };
+        ($x:expr, 24) => {
+            _mm256_shuffle_epi8(
+                $x,
+                _mm256_setr_epi8(
+                    3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9, 10, 3, 4, 5, 6, 7, 0, 1, 2,
+                    11, 12, 13, 14, 15, 8, 9, 10,
+                ),
+            )
+        };
+        ($x:expr, 16) => {
+            _mm256_shuffle_epi8(
+                $x,
+                _mm256_setr_epi8(
+                    2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, 2, 3, 4, 5, 6, 7, 0, 1,
+                    10, 11, 12, 13, 14, 15, 8, 9,
+                ),
+            )
+        };
+        ($x:expr, 63) => {{
+            let x = $x;
+            _mm256_or_si256(_mm256_srli_epi64::<63>(x), _mm256_add_epi64(x, x))
+        }};
+    }
+
     /// # Safety
     /// The CPU must have AVX2.
     #[target_feature(enable = "avx2")]
     unsafe fn compress_avx2(h: &mut [u64; 8], block: &[u8], t: u128, last: bool) {
-        let mut m = [0u64; 16];
-        for (x, c) in m.iter_mut().zip(block.chunks_exact(8)) {
-            *x = u64::from_le_bytes(c.try_into().unwrap_or_default());
+        // The message words straight from the block (x86 is little-endian).
+        let m = block.as_ptr() as *const i64;
+        if block.len() < 128 {
+            return;
         }
         // SAFETY: h and IV hold 8 words each.
         let (hl, hh, il, ih) = unsafe {
@@ -319,44 +351,40 @@ mod b2avx {
         let (mut a, mut b, mut c) = (hl, hh, il);
         let f = if last { -1i64 } else { 0 };
         let mut d = _mm256_xor_si256(ih, _mm256_set_epi64x(0, f, (t >> 64) as i64, t as i64));
-        let r24 = _mm256_setr_epi8(
-            3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9, 10, 3, 4, 5, 6, 7, 0, 1, 2, 11, 12,
-            13, 14, 15, 8, 9, 10,
-        );
-        let r16 = _mm256_setr_epi8(
-            2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, 2, 3, 4, 5, 6, 7, 0, 1, 10, 11,
-            12, 13, 14, 15, 8, 9,
-        );
         macro_rules! g {
             ($x:expr, $y:expr) => {
                 a = _mm256_add_epi64(_mm256_add_epi64(a, b), $x);
-                d = _mm256_shuffle_epi32::<0b10_11_00_01>(_mm256_xor_si256(d, a));
+                d = rot2!(_mm256_xor_si256(d, a), 32);
                 c = _mm256_add_epi64(c, d);
-                b = _mm256_shuffle_epi8(_mm256_xor_si256(b, c), r24);
+                b = rot2!(_mm256_xor_si256(b, c), 24);
                 a = _mm256_add_epi64(_mm256_add_epi64(a, b), $y);
-                d = _mm256_shuffle_epi8(_mm256_xor_si256(d, a), r16);
+                d = rot2!(_mm256_xor_si256(d, a), 16);
                 c = _mm256_add_epi64(c, d);
-                let x = _mm256_xor_si256(b, c);
-                b = _mm256_or_si256(_mm256_srli_epi64::<63>(x), _mm256_add_epi64(x, x));
+                b = rot2!(_mm256_xor_si256(b, c), 63);
             };
         }
         for r in 0..12 {
-            let s = &SIGMA[r % 10];
-            let w = |i: usize| m[s[i] as usize & 15] as i64;
+            let s = &SIGMA[if r >= 10 { r - 10 } else { r }];
+            // SAFETY: SIGMA's entries are below 16 and the block has 16
+            // words (checked above); read_unaligned has no alignment need.
+            let w = |i: usize| unsafe { m.add(*s.get_unchecked(i) as usize).read_unaligned() };
             g!(
                 _mm256_set_epi64x(w(6), w(4), w(2), w(0)),
                 _mm256_set_epi64x(w(7), w(5), w(3), w(1))
             );
-            b = _mm256_permute4x64_epi64::<0b00_11_10_01>(b);
-            c = _mm256_permute4x64_epi64::<0b01_00_11_10>(c);
-            d = _mm256_permute4x64_epi64::<0b10_01_00_11>(d);
+            // Onto the diagonals by moving a, c and d rather than
+            // b: b is the one needed right away. Lane j then holds
+            // the diagonal step's G number j - 1.
+            a = _mm256_permute4x64_epi64::<0b10_01_00_11>(a);
+            c = _mm256_permute4x64_epi64::<0b00_11_10_01>(c);
+            d = _mm256_permute4x64_epi64::<0b01_00_11_10>(d);
             g!(
-                _mm256_set_epi64x(w(14), w(12), w(10), w(8)),
-                _mm256_set_epi64x(w(15), w(13), w(11), w(9))
+                _mm256_set_epi64x(w(12), w(10), w(8), w(14)),
+                _mm256_set_epi64x(w(13), w(11), w(9), w(15))
             );
-            b = _mm256_permute4x64_epi64::<0b10_01_00_11>(b);
-            c = _mm256_permute4x64_epi64::<0b01_00_11_10>(c);
-            d = _mm256_permute4x64_epi64::<0b00_11_10_01>(d);
+            a = _mm256_permute4x64_epi64::<0b00_11_10_01>(a);
+            c = _mm256_permute4x64_epi64::<0b10_01_00_11>(c);
+            d = _mm256_permute4x64_epi64::<0b01_00_11_10>(d);
         }
         let lo = _mm256_xor_si256(hl, _mm256_xor_si256(a, c));
         let hi = _mm256_xor_si256(hh, _mm256_xor_si256(b, d));
@@ -364,6 +392,90 @@ mod b2avx {
         unsafe {
             _mm256_storeu_si256(h.as_mut_ptr() as *mut __m256i, lo);
             _mm256_storeu_si256(h.as_mut_ptr().add(4) as *mut __m256i, hi);
+        }
+    }
+}
+
+/// SHA-512 with the message schedule in SSE registers (two words a
+/// vector, AVX encodings) and the rounds compiled for BMI2 (`rorx`
+/// rotates without destroying its source).
+#[cfg(target_arch = "x86_64")]
+mod sha512x {
+    use core::arch::x86_64::*;
+    use corebox_core::digest::sha512::{rounds16, K};
+
+    pub fn has_bmi2() -> bool {
+        // cpuid is always available on x86_64: BMI2 is leaf 7 ebx bit 8.
+        __cpuid_count(7, 0).ebx & (1 << 8) != 0
+    }
+
+    pub fn compress(h: &mut [u64; 8], blocks: &[u8]) {
+        // SAFETY: only installed after has_avx2() and has_bmi2() said yes.
+        unsafe { compress_avx2(h, blocks) }
+    }
+
+    /// # Safety
+    /// The CPU must have AVX2 and BMI2.
+    #[target_feature(enable = "avx2,bmi2")]
+    unsafe fn compress_avx2(h: &mut [u64; 8], blocks: &[u8]) {
+        let swap = _mm_set_epi64x(0x08090a0b0c0d0e0f, 0x0001020304050607);
+        for block in blocks.chunks_exact(128) {
+            let p = block.as_ptr() as *const __m128i;
+            // SAFETY: the block has 128 readable bytes; loadu has no
+            // alignment need.
+            let ld = |i: usize| _mm_shuffle_epi8(unsafe { _mm_loadu_si128(p.add(i & 7)) }, swap);
+            // Everything spelled out with literal indices: opt-level "s"
+            // does not unroll loops, and this keeps x in registers.
+            let mut x = [ld(0), ld(1), ld(2), ld(3), ld(4), ld(5), ld(6), ld(7)];
+            let mut s = *h;
+            let mut wk = [0u64; 16];
+            for (n, k) in K.chunks_exact(16).enumerate() {
+                let k: &[u64; 16] = k.try_into().unwrap_or(&[0; 16]);
+                macro_rules! sched {
+                    ($($j:literal)*) => {$(
+                        // w[t-15..t-13], w[t-7..t-5], w[t-2..t] for the
+                        // pair w[t], w[t + 1] in x[j].
+                        let w15 = _mm_alignr_epi8::<8>(x[($j + 1) & 7], x[$j]);
+                        let w7 = _mm_alignr_epi8::<8>(x[($j + 5) & 7], x[($j + 4) & 7]);
+                        let w2 = x[($j + 7) & 7];
+                        let s0 = _mm_xor_si128(
+                            _mm_xor_si128(_mm_srli_epi64::<1>(w15), _mm_slli_epi64::<63>(w15)),
+                            _mm_xor_si128(
+                                _mm_xor_si128(_mm_srli_epi64::<8>(w15), _mm_slli_epi64::<56>(w15)),
+                                _mm_srli_epi64::<7>(w15),
+                            ),
+                        );
+                        let s1 = _mm_xor_si128(
+                            _mm_xor_si128(_mm_srli_epi64::<19>(w2), _mm_slli_epi64::<45>(w2)),
+                            _mm_xor_si128(
+                                _mm_xor_si128(_mm_srli_epi64::<61>(w2), _mm_slli_epi64::<3>(w2)),
+                                _mm_srli_epi64::<6>(w2),
+                            ),
+                        );
+                        x[$j] = _mm_add_epi64(_mm_add_epi64(x[$j], s0), _mm_add_epi64(w7, s1));
+                    )*};
+                }
+                if n > 0 {
+                    sched!(0 1 2 3 4 5 6 7);
+                }
+                macro_rules! store {
+                    ($($j:literal)*) => {$(
+                        // SAFETY: wk and k have two words at 2 * j (j < 8).
+                        unsafe {
+                            let kv = _mm_loadu_si128(k.as_ptr().add(2 * $j) as *const __m128i);
+                            _mm_storeu_si128(
+                                wk.as_mut_ptr().add(2 * $j) as *mut __m128i,
+                                _mm_add_epi64(x[$j], kv),
+                            )
+                        };
+                    )*};
+                }
+                store!(0 1 2 3 4 5 6 7);
+                rounds16(&mut s, &wk);
+            }
+            for (v, t) in h.iter_mut().zip(s) {
+                *v = v.wrapping_add(t);
+            }
         }
     }
 }
@@ -379,6 +491,9 @@ pub fn kernels() -> Kernels {
         }
         if crate::simd::has_avx2() {
             k.blake2b = b2avx::compress;
+        }
+        if crate::simd::has_avx2() && sha512x::has_bmi2() {
+            k.sha512 = sha512x::compress;
         }
         k
     }
@@ -401,6 +516,12 @@ pub fn kernels() -> Kernels {
 pub fn crc_update(t: &crc::Crc, c: u32, data: &[u8]) -> u32 {
     #[cfg(target_arch = "x86_64")]
     if data.len() >= 256 && crc_accelerated() {
+        if data.len() >= 512 && crate::simd::has_avx2() && clmul::has_vpclmul() {
+            let n = data.len() / 128 * 128;
+            // SAFETY: AVX2 and VPCLMULQDQ support were just checked.
+            let c = unsafe { clmul::crc_fold256(t, c, &data[..n]) };
+            return t.update(c, &data[n..]);
+        }
         let n = data.len() / 64 * 64;
         // SAFETY: PCLMULQDQ and SSSE3 support were just checked.
         let c = unsafe { clmul::crc_fold(t, c, &data[..n]) };
@@ -513,11 +634,91 @@ mod clmul {
         unsafe { _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, _mm_shuffle_epi8(x, rev)) };
         t.update(0, &out)
     }
+
+    /// VPCLMULQDQ: leaf 7 ecx bit 10 (asked once).
+    pub fn has_vpclmul() -> bool {
+        crate::simd::cpu_has(|| __cpuid_count(7, 0).ecx & (1 << 10) != 0, &VPCLMUL)
+    }
+
+    static VPCLMUL: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
+
+    /// `crc_fold` with two 128-bit accumulators in each of four 256-bit
+    /// registers: 128 bytes a step.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2, PCLMULQDQ and VPCLMULQDQ; `data.len()` is a
+    /// multiple of 128 and at least 256.
+    #[target_feature(enable = "avx2,pclmulqdq,vpclmulqdq")]
+    pub unsafe fn crc_fold256(t: &crc::Crc, c: u32, data: &[u8]) -> u32 {
+        let rev = _mm256_set_epi8(
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+            11, 12, 13, 14, 15,
+        );
+        if data.len() < 256 {
+            return c;
+        }
+        let p = data.as_ptr() as *const __m256i;
+        // SAFETY: i < 4 for the first 128 bytes, checked above.
+        let ld = |p: *const __m256i, i: usize| unsafe { _mm256_loadu_si256(p.add(i & 3)) };
+        const K: [u64; 2] = [xpow(1024 + 64), xpow(1024)];
+        let k = _mm256_set_epi64x(K[0] as i64, K[1] as i64, K[0] as i64, K[1] as i64);
+        // The running CRC enters as the top 32 coefficients of the message
+        // (the low lane holds the first 16 bytes).
+        let mut a = [
+            _mm256_xor_si256(
+                _mm256_shuffle_epi8(ld(p, 0), rev),
+                _mm256_set_epi32(0, 0, 0, 0, c as i32, 0, 0, 0),
+            ),
+            _mm256_shuffle_epi8(ld(p, 1), rev),
+            _mm256_shuffle_epi8(ld(p, 2), rev),
+            _mm256_shuffle_epi8(ld(p, 3), rev),
+        ];
+        for chunk in data[128..].chunks_exact(128) {
+            let q = chunk.as_ptr() as *const __m256i;
+            macro_rules! step {
+                ($($i:literal)*) => {$(
+                    a[$i] = _mm256_xor_si256(
+                        _mm256_xor_si256(
+                            _mm256_clmulepi64_epi128(a[$i], k, 0x11),
+                            _mm256_clmulepi64_epi128(a[$i], k, 0x00),
+                        ),
+                        _mm256_shuffle_epi8(ld(q, $i), rev),
+                    );
+                )*};
+            }
+            step!(0 1 2 3);
+        }
+        // The eight 128-bit accumulators in message order, folded into one.
+        let k128 = _mm_set_epi64x(xpow(128 + 64) as i64, xpow(128) as i64);
+        let mut x = _mm256_castsi256_si128(a[0]);
+        for y in [
+            _mm256_extracti128_si256::<1>(a[0]),
+            _mm256_castsi256_si128(a[1]),
+            _mm256_extracti128_si256::<1>(a[1]),
+            _mm256_castsi256_si128(a[2]),
+            _mm256_extracti128_si256::<1>(a[2]),
+            _mm256_castsi256_si128(a[3]),
+            _mm256_extracti128_si256::<1>(a[3]),
+        ] {
+            x = _mm_xor_si128(
+                _mm_xor_si128(
+                    _mm_clmulepi64_si128(x, k128, 0x11),
+                    _mm_clmulepi64_si128(x, k128, 0x00),
+                ),
+                y,
+            );
+        }
+        let mut out = [0u8; 16];
+        let rev = _mm256_castsi256_si128(rev);
+        // SAFETY: out has room for one 16-byte store.
+        unsafe { _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, _mm_shuffle_epi8(x, rev)) };
+        t.update(0, &out)
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use corebox_core::digest::{sha1, sha256};
+    use corebox_core::digest::{sha1, sha256, sha512};
 
     #[test]
     fn accelerated_equals_portable() {
@@ -532,6 +733,13 @@ mod tests {
             (k.sha1)(&mut a, &data[..64 * n]);
             sha1::compress(&mut b, &data[..64 * n]);
             assert_eq!(a, b);
+            let (mut a, mut b) = (sha512::INIT512, sha512::INIT384);
+            (k.sha512)(&mut a, &data[..64 * n]);
+            (k.sha512)(&mut b, &data[..64 * n]);
+            let (mut c, mut d) = (sha512::INIT512, sha512::INIT384);
+            sha512::compress(&mut c, &data[..64 * n]);
+            sha512::compress(&mut d, &data[..64 * n]);
+            assert_eq!((a, b), (c, d));
         }
         for n in [0usize, 1, 5] {
             for last in [false, true] {
@@ -541,6 +749,12 @@ mod tests {
                 );
                 let t = n as u128 * 1000 + 7;
                 (k.blake2b)(&mut a, &data[128 * n..128 * n + 128], t, last);
+                #[cfg(target_arch = "x86_64")]
+                if crate::simd::has_avx2() {
+                    let mut c = corebox_core::digest::blake2b::IV;
+                    super::b2avx::compress(&mut c, &data[128 * n..128 * n + 128], t, last);
+                    assert_eq!(a, c);
+                }
                 corebox_core::digest::blake2b::compress(
                     &mut b,
                     &data[128 * n..128 * n + 128],

@@ -63,11 +63,15 @@ impl Algo {
 /// A block function over whole 64-byte blocks.
 pub type Compress32 = fn(&mut [u32; 8], &[u8]);
 
+/// A block function over whole 128-byte blocks.
+pub type Compress64 = fn(&mut [u64; 8], &[u8]);
+
 /// The block functions to use: the portable ones, or faster ones for the CPU.
 #[derive(Clone, Copy)]
 pub struct Kernels {
     pub sha1: Compress32,
     pub sha256: Compress32,
+    pub sha512: Compress64,
     pub blake2b: blake2b::Compress,
 }
 
@@ -75,6 +79,7 @@ impl Kernels {
     pub const PORTABLE: Kernels = Kernels {
         sha1: sha1::compress,
         sha256: sha256::compress,
+        sha512: sha512::compress,
         blake2b: blake2b::compress,
     };
 }
@@ -93,6 +98,7 @@ pub struct Hasher {
     /// Bytes compressed so far (BLAKE2b's counter).
     done: u128,
     c32: Compress32,
+    c64: Compress64,
     b2: blake2b::Compress,
 }
 
@@ -130,6 +136,7 @@ impl Hasher {
             total: 0,
             done: 0,
             c32,
+            c64: k.sha512,
             b2: k.blake2b,
         }
     }
@@ -145,7 +152,7 @@ impl Hasher {
 
     fn blocks(&mut self, data: &[u8]) {
         match self.algo {
-            Algo::Sha384 | Algo::Sha512 => sha512::compress(&mut self.h64, data),
+            Algo::Sha384 | Algo::Sha512 => (self.c64)(&mut self.h64, data),
             Algo::Blake2b => {
                 // Only called with blocks known not to be the last.
                 for b in data.chunks_exact(128) {

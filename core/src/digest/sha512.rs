@@ -1,6 +1,6 @@
 //! SHA-384 and SHA-512 (FIPS 180-4) block function.
 
-const K: [u64; 80] = [
+pub const K: [u64; 80] = [
     0x428a2f98d728ae22,
     0x7137449123ef65cd,
     0xb5c0fbcfec4d3b2f,
@@ -107,64 +107,77 @@ pub const INIT384: [u64; 8] = [
 /// Processes whole 128-byte blocks.
 pub fn compress(h: &mut [u64; 8], blocks: &[u8]) {
     for block in blocks.chunks_exact(128) {
-        // The whole message schedule first (a branch-free loop), then the
-        // rounds sixteen at a time with the eight variables renamed.
-        let mut w = [0u64; 80];
+        // The message schedule in a sixteen-word ring, advanced in place
+        // before each group of sixteen rounds.
+        let mut w = [0u64; 16];
         for (x, c) in w.iter_mut().zip(block.chunks_exact(8)) {
             *x = u64::from_be_bytes(c.try_into().unwrap_or_default());
         }
-        for i in 16..80 {
-            let (w15, w2) = (w[i - 15], w[i - 2]);
-            let s0 = w15.rotate_right(1) ^ w15.rotate_right(8) ^ (w15 >> 7);
-            let s1 = w2.rotate_right(19) ^ w2.rotate_right(61) ^ (w2 >> 6);
-            w[i] = w[i - 16]
-                .wrapping_add(s0)
-                .wrapping_add(w[i - 7])
-                .wrapping_add(s1);
-        }
-        let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut hh] = *h;
-        // Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)), and this round's a ^ b
-        // is the next round's b ^ c.
-        let mut bc = b ^ c;
-        for (k, w) in K.chunks_exact(16).zip(w.chunks_exact(16)) {
-            let k: &[u64; 16] = k.try_into().unwrap_or(&[0; 16]);
-            let w: &[u64; 16] = w.try_into().unwrap_or(&[0; 16]);
-            macro_rules! round {
-                ($a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $j:literal) => {
-                    let t1 = $h
-                        .wrapping_add(
-                            $e.rotate_right(14) ^ $e.rotate_right(18) ^ $e.rotate_right(41),
-                        )
-                        .wrapping_add($g ^ ($e & ($f ^ $g)))
-                        .wrapping_add(k[$j])
-                        .wrapping_add(w[$j]);
-                    let ab = $a ^ $b;
-                    let t2 = ($a.rotate_right(28) ^ $a.rotate_right(34) ^ $a.rotate_right(39))
-                        .wrapping_add($b ^ (ab & bc));
-                    bc = ab;
-                    $d = $d.wrapping_add(t1);
-                    $h = t1.wrapping_add(t2);
-                };
+        let mut s = *h;
+        let mut wk = [0u64; 16];
+        for (n, k) in K.chunks_exact(16).enumerate() {
+            if n > 0 {
+                for j in 0..16 {
+                    let (w15, w2) = (w[(j + 1) & 15], w[(j + 14) & 15]);
+                    let s0 = w15.rotate_right(1) ^ w15.rotate_right(8) ^ (w15 >> 7);
+                    let s1 = w2.rotate_right(19) ^ w2.rotate_right(61) ^ (w2 >> 6);
+                    w[j] = w[j]
+                        .wrapping_add(s0)
+                        .wrapping_add(w[(j + 9) & 15])
+                        .wrapping_add(s1);
+                }
             }
-            round!(a, b, c, d, e, f, g, hh, 0);
-            round!(hh, a, b, c, d, e, f, g, 1);
-            round!(g, hh, a, b, c, d, e, f, 2);
-            round!(f, g, hh, a, b, c, d, e, 3);
-            round!(e, f, g, hh, a, b, c, d, 4);
-            round!(d, e, f, g, hh, a, b, c, 5);
-            round!(c, d, e, f, g, hh, a, b, 6);
-            round!(b, c, d, e, f, g, hh, a, 7);
-            round!(a, b, c, d, e, f, g, hh, 8);
-            round!(hh, a, b, c, d, e, f, g, 9);
-            round!(g, hh, a, b, c, d, e, f, 10);
-            round!(f, g, hh, a, b, c, d, e, 11);
-            round!(e, f, g, hh, a, b, c, d, 12);
-            round!(d, e, f, g, hh, a, b, c, 13);
-            round!(c, d, e, f, g, hh, a, b, 14);
-            round!(b, c, d, e, f, g, hh, a, 15);
+            for ((x, w), k) in wk.iter_mut().zip(w).zip(k) {
+                *x = w.wrapping_add(*k);
+            }
+            rounds16(&mut s, &wk);
         }
-        for (x, v) in h.iter_mut().zip([a, b, c, d, e, f, g, hh]) {
+        for (x, v) in h.iter_mut().zip(s) {
             *x = x.wrapping_add(v);
         }
     }
+}
+
+/// Sixteen rounds on the working variables `s` (a to h) with the message
+/// words plus round constants `wk`.
+#[inline(always)]
+pub fn rounds16(s: &mut [u64; 8], wk: &[u64; 16]) {
+    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut hh] = *s;
+    // Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)), and this round's a ^ b
+    // is the next round's b ^ c.
+    let mut bc = b ^ c;
+    macro_rules! round {
+        ($a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $j:literal) => {
+            let t1 = $h
+                .wrapping_add($e.rotate_right(14) ^ $e.rotate_right(18) ^ $e.rotate_right(41))
+                .wrapping_add($g ^ ($e & ($f ^ $g)))
+                .wrapping_add(wk[$j]);
+            let ab = $a ^ $b;
+            let t2 = ($a.rotate_right(28) ^ $a.rotate_right(34) ^ $a.rotate_right(39))
+                .wrapping_add($b ^ (ab & bc));
+            #[allow(unused_assignments)]
+            {
+                bc = ab;
+            }
+            $d = $d.wrapping_add(t1);
+            $h = t1.wrapping_add(t2);
+        };
+    }
+    round!(a, b, c, d, e, f, g, hh, 0);
+    round!(hh, a, b, c, d, e, f, g, 1);
+    round!(g, hh, a, b, c, d, e, f, 2);
+    round!(f, g, hh, a, b, c, d, e, 3);
+    round!(e, f, g, hh, a, b, c, d, 4);
+    round!(d, e, f, g, hh, a, b, c, 5);
+    round!(c, d, e, f, g, hh, a, b, 6);
+    round!(b, c, d, e, f, g, hh, a, 7);
+    round!(a, b, c, d, e, f, g, hh, 8);
+    round!(hh, a, b, c, d, e, f, g, 9);
+    round!(g, hh, a, b, c, d, e, f, 10);
+    round!(f, g, hh, a, b, c, d, e, 11);
+    round!(e, f, g, hh, a, b, c, d, 12);
+    round!(d, e, f, g, hh, a, b, c, 13);
+    round!(c, d, e, f, g, hh, a, b, 14);
+    round!(b, c, d, e, f, g, hh, a, 15);
+    *s = [a, b, c, d, e, f, g, hh];
 }
