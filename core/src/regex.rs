@@ -650,6 +650,21 @@ impl Dfa {
         let mut p = start;
         while p < hay.len() {
             let b = hay[p];
+            let st = &self.states[s as usize];
+            if !st.idle && !st.accept[(b == b'\n') as usize] {
+                // The common case: a known transition, nothing to note.
+                let n = st.next[b as usize];
+                s = if n != UNKNOWN {
+                    n
+                } else {
+                    self.step(re, s, b)?
+                };
+                if s == DEAD {
+                    return Some(best);
+                }
+                p += 1;
+                continue;
+            }
             if self.states[s as usize].idle {
                 // Skip to the next line start (the newline is stepped over).
                 match crate::memchr::memchr(b'\n', &hay[p..]) {
