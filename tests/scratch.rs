@@ -20,8 +20,9 @@ fn chroot(root: &std::path::Path, args: &[&str]) -> Option<std::process::Output>
     Some(out)
 }
 
-#[test]
-fn runs_in_an_otherwise_empty_root() {
+/// A directory holding only bin/corebox (and, for a cross-built binary,
+/// the static qemu-user that runs it, as /qemu).
+fn scratch_root() -> TempDir {
     let t = TempDir::new();
     let root = t.path();
     std::fs::create_dir(root.join("bin")).unwrap();
@@ -39,6 +40,13 @@ fn runs_in_an_otherwise_empty_root() {
         .unwrap();
         std::fs::copy(path.trim(), root.join("qemu")).unwrap();
     }
+    t
+}
+
+#[test]
+fn runs_in_an_otherwise_empty_root() {
+    let t = scratch_root();
+    let root = t.path();
     // Install the links from inside the root: no /proc there, so corebox
     // finds itself through argv[0].
     let Some(out) = chroot(root, &["/bin/corebox", "--install", "-s", "/bin"]) else {
@@ -87,22 +95,8 @@ fn runs_in_an_otherwise_empty_root() {
 
 #[test]
 fn fhs_layout_in_an_image_root() {
-    let t = TempDir::new();
+    let t = scratch_root();
     let root = t.path();
-    std::fs::create_dir(root.join("bin")).unwrap();
-    std::fs::copy(bin(), root.join("bin/corebox")).unwrap();
-    if let Some(r) = runner() {
-        let path = String::from_utf8(
-            Command::new("sh")
-                .arg("-c")
-                .arg(format!("command -v {}", r.to_string_lossy()))
-                .output()
-                .unwrap()
-                .stdout,
-        )
-        .unwrap();
-        std::fs::copy(path.trim(), root.join("qemu")).unwrap();
-    }
     let Some(out) = chroot(root, &["/bin/corebox", "--install", "-s", "--fhs", "/"]) else {
         return;
     };

@@ -52,32 +52,28 @@ impl Records {
     /// error (then [`Records::error`] tells which).
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Option<&[u8]> {
-        loop {
-            if let Some(i) = memchr(self.delim, &self.buf[self.scanned..self.end]) {
-                let from = self.start;
-                self.start = self.scanned + i + 1;
-                self.scanned = self.start;
-                return Some(&self.buf[from..self.start]);
-            }
-            self.scanned = self.end;
-            if self.eof {
-                if self.start == self.end {
-                    return None;
-                }
-                let from = self.start;
-                self.start = self.end;
-                return Some(&self.buf[from..self.end]);
-            }
-            self.fill();
-        }
+        self.take(false)
     }
 
     /// All the complete records the buffer holds (at least one; several
     /// with their delimiters), or the unterminated last one: for filters
     /// that scan a whole buffer at a time.
     pub fn next_chunk(&mut self) -> Option<&[u8]> {
+        self.take(true)
+    }
+
+    /// Up to the first (or with `all`, the last) delimiter buffered,
+    /// reading more until there is one or the input ends.
+    #[inline(always)]
+    fn take(&mut self, all: bool) -> Option<&[u8]> {
         loop {
-            if let Some(i) = memrchr(self.delim, &self.buf[self.scanned..self.end]) {
+            let unscanned = &self.buf[self.scanned..self.end];
+            let found = if all {
+                memrchr(self.delim, unscanned)
+            } else {
+                memchr(self.delim, unscanned)
+            };
+            if let Some(i) = found {
                 let from = self.start;
                 self.start = self.scanned + i + 1;
                 self.scanned = self.start;

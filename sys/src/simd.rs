@@ -5,27 +5,23 @@
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use core::arch::x86_64::*;
-    use core::sync::atomic::{AtomicU8, Ordering};
+    use core::sync::atomic::AtomicU8;
 
-    static AVX2: AtomicU8 = AtomicU8::new(0); // 0 unknown, 1 no, 2 yes
+    static AVX2: AtomicU8 = AtomicU8::new(0);
 
     pub fn has_avx2() -> bool {
-        match AVX2.load(Ordering::Relaxed) {
-            1 => return false,
-            2 => return true,
-            _ => {}
-        }
-        let yes = {
-            // cpuid is always available on x86_64.
-            let leaf1 = __cpuid(1);
-            let osxsave_avx = leaf1.ecx & (1 << 27) != 0 && leaf1.ecx & (1 << 28) != 0;
-            let avx2 = __cpuid_count(7, 0).ebx & (1 << 5) != 0;
-            // SAFETY: xgetbv is available when OSXSAVE is set (checked first).
-            let xmm_ymm_saved = osxsave_avx && unsafe { _xgetbv(0) } & 6 == 6;
-            leaf1.ecx & (1 << 23) != 0 && avx2 && xmm_ymm_saved
-        };
-        AVX2.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
-        yes
+        super::cpu_has(
+            || {
+                // cpuid is always available on x86_64.
+                let leaf1 = __cpuid(1);
+                let osxsave_avx = leaf1.ecx & (1 << 27) != 0 && leaf1.ecx & (1 << 28) != 0;
+                let avx2 = __cpuid_count(7, 0).ebx & (1 << 5) != 0;
+                // SAFETY: xgetbv is available when OSXSAVE is set (checked first).
+                let xmm_ymm_saved = osxsave_avx && unsafe { _xgetbv(0) } & 6 == 6;
+                leaf1.ecx & (1 << 23) != 0 && avx2 && xmm_ymm_saved
+            },
+            &AVX2,
+        )
     }
 
     /// # Safety

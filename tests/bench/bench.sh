@@ -13,6 +13,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SIZE=${SIZE:-1G}
+# Generated text inputs: SIZE in bytes, at most 256 MiB.
+TEXT_BYTES=$(numfmt --from=iec "$SIZE")
+[ "$TEXT_BYTES" -le $((256 << 20)) ] || TEXT_BYTES=$((256 << 20))
 RUNS=${RUNS:-10}
 EXECS=${EXECS:-1000}
 WORK=${WORK:-$(mktemp -d /var/tmp/corebox-bench.XXXXXX)}
@@ -137,12 +140,9 @@ bench cat-n cat "@ -n $WORK/big > /dev/null"
 bench head-n head "@ -n 5000000 $WORK/big > /dev/null"
 if want wc || want wc-l || want wc-m || want wc-L || want tr-upper || want tr-d || want tr-s; then
   # Text: words of mixed ASCII and UTF-8, lines of 1 to 12 words.
-  python3 - "$WORK/text" "$SIZE" <<'PY'
+  python3 - "$WORK/text" "$TEXT_BYTES" <<'PY'
 import random, sys
-size = sys.argv[2]
-mult = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
-want = int(size[:-1]) * mult[size[-1]] if size[-1] in mult else int(size)
-want = min(want, 256 << 20)
+want = int(sys.argv[2])
 random.seed(1)
 words = ["alpha", "beta", "gamma", "d\u00e9lta", "\u65e5\u672c\u8a9e", "x", "lorem", "ipsum", "dolor", "sit", "amet"]
 lines = [" ".join(random.choice(words) for _ in range(random.randint(1, 12))) for _ in range(10000)]
@@ -170,12 +170,9 @@ bench tail-n-pipe tail "cat $WORK/lines | @ -n 100000 > /dev/null"
 LABEL="(follow a growing file)" bench tail-f tail "set -o pipefail; rm -f $WORK/grow; : > $WORK/grow; (cat $WORK/lines >> $WORK/grow) & @ -f -n +1 -s 0.1 --pid=\$! $WORK/grow | cat > /dev/null"
 if want tac || want tac-pipe || want nl || want nl-regex || want expand || want unexpand || want unexpand-a; then
   # Lines of words, spaces and tabs (for expand/unexpand), 1 to 12 fields.
-  python3 - "$WORK/tabs" "$SIZE" <<'PY'
+  python3 - "$WORK/tabs" "$TEXT_BYTES" <<'PY'
 import random, sys
-size = sys.argv[2]
-mult = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
-want = int(size[:-1]) * mult[size[-1]] if size[-1] in mult else int(size)
-want = min(want, 256 << 20)
+want = int(sys.argv[2])
 random.seed(2)
 words = ["alpha", "beta", "\tgamma", "x", "  lorem", "ipsum\t", "  ", "\t"]
 lines = ["".join(random.choice(words) + random.choice([" ", "\t", "   "]) for _ in range(random.randint(0, 12))) for _ in range(10000)]
@@ -194,12 +191,9 @@ bench unexpand unexpand "@ $WORK/tabs > /dev/null"
 bench unexpand-a unexpand "@ -a $WORK/tabs > /dev/null"
 if want cut-f || want cut-f1 || want cut-b || want cut-c || want paste || want paste-s || want fold || want fold-s; then
   # Tab-separated text: 3 to 12 fields of words and numbers per line.
-  python3 - "$WORK/tsv" "$SIZE" <<'PY'
+  python3 - "$WORK/tsv" "$TEXT_BYTES" <<'PY'
 import random, sys
-size = sys.argv[2]
-mult = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
-want = int(size[:-1]) * mult[size[-1]] if size[-1] in mult else int(size)
-want = min(want, 256 << 20)
+want = int(sys.argv[2])
 random.seed(2)
 words = ["alpha", "beta", "gamma", "delta", "x", "lorem", "ipsum", "dolor", "sit", "amet", "12345", "3.14159"]
 lines = ["\t".join(random.choice(words) for _ in range(random.randint(3, 12))) for _ in range(20000)]
@@ -221,12 +215,9 @@ if want uniq || want uniq-c || want comm || want join; then
   # Sorted text with runs of 1 to 4 equal lines (uniq), and two sorted
   # files of keyed records sharing half of their keys (join), a quarter
   # of their lines (comm).
-  python3 - "$WORK" "$SIZE" <<'PY'
+  python3 - "$WORK" "$TEXT_BYTES" <<'PY'
 import random, sys
-size = sys.argv[2]
-mult = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
-want = int(size[:-1]) * mult[size[-1]] if size[-1] in mult else int(size)
-want = min(want, 256 << 20)
+want = int(sys.argv[2])
 random.seed(2)
 with open(sys.argv[1] + "/sorted", "w") as f:
     n = i = 0
