@@ -182,15 +182,9 @@ pub fn shell(s: &[u8], utf8: bool) -> Vec<u8> {
     }
 }
 
-/// `quote`: locale quoting, 'x' in C and ‘x’ under UTF-8, C escapes inside.
-pub fn locale(s: &[u8], utf8: bool) -> Vec<u8> {
-    let (l, r): (&[u8], &[u8]) = if utf8 {
-        ("\u{2018}".as_bytes(), "\u{2019}".as_bytes())
-    } else {
-        (b"'", b"'")
-    };
-    let mut out = Vec::with_capacity(s.len() + 6);
-    out.extend_from_slice(l);
+/// The inside of a C-style quoted string: C escapes, octal for what is not
+/// printable, and a backslash before `\` and before `quote`.
+fn c_body(out: &mut Vec<u8>, s: &[u8], utf8: bool, quote: Option<u8>) {
     for (u, printable) in units(s, utf8) {
         let c = u[0];
         let esc = if u.len() == 1 && c < 0x80 {
@@ -201,13 +195,25 @@ pub fn locale(s: &[u8], utf8: bool) -> Vec<u8> {
         if let Some(e) = esc {
             out.extend_from_slice(&[b'\\', e]);
         } else if !printable {
-            u.iter().for_each(|&c| push_octal(&mut out, c));
-        } else if c == b'\\' || (!utf8 && c == b'\'') {
+            u.iter().for_each(|&c| push_octal(out, c));
+        } else if c == b'\\' || Some(c) == quote {
             out.extend_from_slice(&[b'\\', c]);
         } else {
             out.extend_from_slice(u);
         }
     }
+}
+
+/// `quote`: locale quoting, 'x' in C and ‘x’ under UTF-8, C escapes inside.
+pub fn locale(s: &[u8], utf8: bool) -> Vec<u8> {
+    let (l, r): (&[u8], &[u8]) = if utf8 {
+        ("\u{2018}".as_bytes(), "\u{2019}".as_bytes())
+    } else {
+        (b"'", b"'")
+    };
+    let mut out = Vec::with_capacity(s.len() + 6);
+    out.extend_from_slice(l);
+    c_body(&mut out, s, utf8, if utf8 { None } else { Some(b'\'') });
     out.extend_from_slice(r);
     out
 }
@@ -221,23 +227,7 @@ pub fn c_maybe(s: &[u8], utf8: bool) -> Vec<u8> {
     }
     let mut out = Vec::with_capacity(s.len() + 8);
     out.push(b'"');
-    for (u, printable) in units(s, utf8) {
-        let c = u[0];
-        let esc = if u.len() == 1 && c < 0x80 {
-            c_escape(c)
-        } else {
-            None
-        };
-        if let Some(e) = esc {
-            out.extend_from_slice(&[b'\\', e]);
-        } else if !printable {
-            u.iter().for_each(|&c| push_octal(&mut out, c));
-        } else if c == b'\\' || c == b'"' {
-            out.extend_from_slice(&[b'\\', c]);
-        } else {
-            out.extend_from_slice(u);
-        }
-    }
+    c_body(&mut out, s, utf8, Some(b'"'));
     out.push(b'"');
     out
 }
