@@ -428,6 +428,30 @@ impl Running {
             );
             std::thread::sleep(std::time::Duration::from_millis(5));
         }
+        // The watches are in place before the program's last look at its
+        // files; a change made before that look is reported by the look and
+        // again by the event it raised. Wait for the program to be blocked
+        // in poll (its event wait), which comes after the look.
+        let wchan = format!("/proc/{}/wchan", self.child.id());
+        loop {
+            match std::fs::read_to_string(&wchan) {
+                Ok(w) if w.contains("poll") => break,
+                // No wchan support in this kernel: nothing better to wait on.
+                Ok(w) if w.trim() == "0" => {
+                    std::thread::sleep(std::time::Duration::from_millis(200));
+                    break;
+                }
+                Err(_) => break,
+                Ok(_) => {}
+            }
+            assert!(
+                start.elapsed() < DEADLINE,
+                "timed out waiting for the program to wait for events; stdout {:?}, stderr {:?}",
+                self.stdout(),
+                self.stderr()
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
     }
 
     /// Waits until stdout is exactly `want`.
