@@ -359,6 +359,98 @@ fn cksum_names_the_last_algorithm_in_warnings() {
     same_as_gnu("cksum", &["-c", "-w", "chk"], None, Some(t.path()));
 }
 
+const ABC_B2: &str = "ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d17d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923";
+const ABC_B2_256: &str = "bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319";
+
+#[test]
+fn tagged_lines_as_b2sum_and_cksum_read_them() {
+    let t = dir();
+    let check = |p: &[&str], line: String| {
+        let (prog, args) = p.split_first().unwrap();
+        ucmd(prog)
+            .current_dir(t.path())
+            .args(args)
+            .arg("-c")
+            .stdin(format!("{line}\n"))
+            .run()
+    };
+    let ok = |p: &[&str], line: String| {
+        check(p, line).success().stdout_is("a: OK\n");
+    };
+    let bad = |p: &[&str], line: String| {
+        check(p, line)
+            .code_is(1)
+            .stderr_contains("no properly formatted checksum lines found");
+    };
+    // b2sum and cksum -a drop the byte after the tag unread.
+    ok(&["b2sum"], format!("BLAKE2bX (a) = {ABC_B2}"));
+    ok(&["b2sum"], format!("BLAKE2b\t(a) = {ABC_B2}"));
+    ok(
+        &["cksum", "-a", "sha256"],
+        format!("SHA256X (a) = {ABC_SHA256}"),
+    );
+    bad(&["b2sum"], format!("BLAKE2bXY (a) = {ABC_B2}"));
+    bad(&["sha256sum"], format!("SHA256X (a) = {ABC_SHA256}"));
+    bad(&["cksum"], format!("SHA256X (a) = {ABC_SHA256}"));
+    // -BITS is read as C's strtoumax with base 0 reads it.
+    for bits in ["256", "+256", " 256", "0x100", "0400"] {
+        ok(&["b2sum"], format!("BLAKE2b-{bits} (a) = {ABC_B2_256}"));
+    }
+    for bits in ["0256", "-256", "256x", "520", "0"] {
+        bad(&["b2sum"], format!("BLAKE2b-{bits} (a) = {ABC_B2_256}"));
+    }
+    // cksum cuts any digest to BITS; the other programs refuse -BITS.
+    ok(
+        &["cksum"],
+        format!("SHA256-128 (a) = {}", &ABC_SHA256[..32]),
+    );
+    ok(&["cksum"], format!("MD5-8 (a) = {}", &ABC_MD5[..2]));
+    bad(&["cksum"], format!("SHA256-264 (a) = {ABC_SHA256}00"));
+    bad(
+        &["sha256sum"],
+        format!("SHA256-128 (a) = {}", &ABC_SHA256[..32]),
+    );
+    // A tagged line without BITS is the full digest, whatever -l says.
+    ok(&["b2sum", "-l", "256"], format!("BLAKE2b (a) = {ABC_B2}"));
+    for p in [
+        &["b2sum"][..],
+        &["cksum"],
+        &["cksum", "-a", "blake2b"],
+        &["sha256sum"],
+        &["cksum", "-a", "sha256"],
+    ] {
+        for tag in [
+            "BLAKE2b",
+            "BLAKE2b-256",
+            "BLAKE2bX ",
+            "BLAKE2b-0x100",
+            "SHA256",
+            "SHA256-128",
+            "SHA256X",
+            "SHA256-264",
+            "MD5-64",
+        ] {
+            for hex in [
+                ABC_B2,
+                ABC_B2_256,
+                ABC_SHA256,
+                &ABC_SHA256[..32],
+                &ABC_MD5[..16],
+            ] {
+                let (prog, args) = p.split_first().unwrap();
+                let mut a = args.to_vec();
+                a.push("-c");
+                same_as_gnu(
+                    prog,
+                    &a,
+                    Some(format!("{tag} (a) = {hex}\n").as_bytes()),
+                    Some(t.path()),
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn gnu_quirks() {
     let t = dir();

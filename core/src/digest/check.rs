@@ -78,6 +78,37 @@ fn name_of(s: &[u8], escaped: bool) -> Option<Vec<u8>> {
     }
 }
 
+/// C's `strtoumax(s, &end, 0)` as gnulib's xstrtoumax accepts it: leading
+/// white space, `+` (not `-`), then a decimal, `0` octal or `0x` hex
+/// number. The value and where it ends; None without digits or on
+/// overflow.
+fn strtoumax(s: &[u8]) -> Option<(u64, usize)> {
+    let mut i = s
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t'..=b'\r'))
+        .count();
+    match s.get(i) {
+        Some(b'+') => i += 1,
+        Some(b'-') => return None,
+        _ => {}
+    }
+    let hex = s.get(i) == Some(&b'0')
+        && matches!(s.get(i + 1), Some(b'x' | b'X'))
+        && s.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
+    let (radix, start) = match s.get(i) {
+        Some(b'0') if hex => (16, i + 2),
+        Some(b'0') => (8, i),
+        _ => (10, i),
+    };
+    let mut v: u64 = 0;
+    let mut j = start;
+    while let Some(d) = s.get(j).and_then(|&b| (b as char).to_digit(radix)) {
+        v = v.checked_mul(radix as u64)?.checked_add(d as u64)?;
+        j += 1;
+    }
+    (j > start).then_some((v, j))
+}
+
 /// Whether `s` is exactly `n` hex digits.
 fn hex_digits(s: &[u8], n: usize) -> bool {
     let s = until_nul(s);
@@ -108,36 +139,46 @@ impl Parser {
         let mut i = s.iter().take_while(|&&b| white(b)).count();
         let escaped = s.get(i) == Some(&b'\\');
         i += escaped as usize;
-        let word_end = i + s[i..]
-            .iter()
-            .take_while(|&&b| !white(b) && b != b'(' && b != b'-')
-            .count();
-        let word = &s[i..word_end];
-        let tagged = ALL.iter().copied().find(|a| {
-            a.tag() == word
-                && (self.any_tag || Some(*a) == self.algo)
-                && (s.get(word_end) != Some(&b'-') || *a == Algo::Blake2b)
-        });
-        if let Some(algo) = tagged {
+        // b2sum and cksum read tags as GNU's HASH_ALGO_BLAKE2/CKSUM builds
+        // do: with an algorithm given, the tag is a prefix and the one
+        // byte after it is dropped unread; any tag may carry `-BITS`.
+        let loose = self.any_tag || self.algo == Some(Algo::Blake2b);
+        let tagged = match self.algo {
+            Some(a) if loose => s[i..].starts_with(a.tag()).then(|| (a, i + a.tag().len())),
+            _ => {
+                let n = s[i..]
+                    .iter()
+                    .take_while(|&&b| !white(b) && b != b'(' && b != b'-')
+                    .count();
+                let word = &s[i..i + n];
+                ALL.iter()
+                    .copied()
+                    .find(|a| a.tag() == word && (self.any_tag || Some(*a) == self.algo))
+                    .map(|a| (a, i + n))
+            }
+        };
+        if let Some((algo, after)) = tagged {
             match self.algo {
                 Some(a) if a != algo => return None,
                 None => self.seen = Some(algo),
                 _ => {}
             }
             let mut bits = algo.bits();
-            i = word_end;
-            if s.get(i) == Some(&b'-') {
-                i += 1;
-                let n = s[i..].iter().take_while(|b| b.is_ascii_digit()).count();
-                let v = core::str::from_utf8(&s[i..i + n])
-                    .ok()?
-                    .parse::<usize>()
-                    .ok()?;
-                if v == 0 || v > 512 || v % 8 != 0 {
-                    return None;
+            i = after;
+            if loose {
+                match s.get(i) {
+                    Some(b'-') => {
+                        let (v, end) = strtoumax(&s[i + 1..])?;
+                        if v == 0 || v > bits as u64 || v % 8 != 0 {
+                            return None;
+                        }
+                        bits = v as usize;
+                        i += 1 + end;
+                    }
+                    Some(b'(') => {}
+                    Some(_) => i += 1,
+                    None => return None,
                 }
-                bits = v;
-                i += n;
             }
             if s.get(i) == Some(&b' ') {
                 i += 1;
@@ -273,6 +314,67 @@ mod tests {
             Some((Algo::Blake2b, 24, "abcdef".into(), "x".into()))
         );
         assert_eq!(p(Some(Algo::Blake2b), "BLAKE2b-12 (x) = abc"), None);
+    }
+
+    #[test]
+    fn tags_as_b2sum_and_cksum_read_them() {
+        let b2 = Some(Algo::Blake2b);
+        let h16 = |bits, s: &str| Some((Algo::Blake2b, bits, s.to_string(), "x".to_string()));
+        let h512: String = "ab".repeat(64);
+        // One byte after the tag is dropped unread; then an optional space.
+        assert_eq!(
+            p(b2, &alloc::format!("BLAKE2bX (x) = {h512}")),
+            h16(512, &h512)
+        );
+        assert_eq!(
+            p(b2, &alloc::format!("BLAKE2b\t(x) = {h512}")),
+            h16(512, &h512)
+        );
+        assert_eq!(
+            p(b2, &alloc::format!("BLAKE2b  (x) = {h512}")),
+            h16(512, &h512)
+        );
+        assert_eq!(
+            p(b2, &alloc::format!("BLAKE2b(x) = {h512}")),
+            h16(512, &h512)
+        );
+        assert_eq!(p(b2, &alloc::format!("BLAKE2bXY (x) = {h512}")), None);
+        // -BITS is C's strtoumax with base 0.
+        assert_eq!(p(b2, "BLAKE2b-0x10 (x) = abcd"), h16(16, "abcd"));
+        assert_eq!(p(b2, "BLAKE2b-020 (x) = abcd"), h16(16, "abcd"));
+        assert_eq!(p(b2, "BLAKE2b- +16 (x) = abcd"), h16(16, "abcd"));
+        assert_eq!(p(b2, "BLAKE2b-016 (x) = abcd"), None);
+        assert_eq!(p(b2, "BLAKE2b--16 (x) = abcd"), None);
+        assert_eq!(p(b2, "BLAKE2b-16x (x) = abcd"), None);
+        assert_eq!(p(b2, &alloc::format!("BLAKE2b-520 (x) = {h512}ab")), None);
+        // cksum: any algorithm may be cut to BITS; without -a the tag is a
+        // whole word.
+        let sha = |bits, s: &str| Some((Algo::Sha256, bits, s.to_string(), "x".to_string()));
+        assert_eq!(p(None, "SHA256-16 (x) = abcd"), sha(16, "abcd"));
+        assert_eq!(
+            p(None, &alloc::format!("SHA256X (x) = {}", "ab".repeat(32))),
+            None
+        );
+        let mut ps = Parser::new(Some(Algo::Sha256), true, 0);
+        let l = ps.parse(alloc::format!("SHA256X (x) = {}", "ab".repeat(32)).as_bytes());
+        assert_eq!(l.map(|l| l.bits), Some(256));
+        assert_eq!(
+            p(
+                None,
+                &alloc::format!("SHA256-264 (x) = {}", "ab".repeat(33))
+            ),
+            None
+        );
+        // The other programs take the exact tag only.
+        let s256 = Some(Algo::Sha256);
+        let mut ps = Parser::new(s256, false, 0);
+        assert!(ps.parse(b"SHA256-16 (x) = abcd").is_none());
+        assert!(ps
+            .parse(alloc::format!("SHA256X (x) = {}", "ab".repeat(32)).as_bytes())
+            .is_none());
+        assert!(ps
+            .parse(alloc::format!("SHA256\t(x) = {}", "ab".repeat(32)).as_bytes())
+            .is_none());
     }
 
     #[test]
