@@ -296,9 +296,9 @@ mod b2avx {
     use core::arch::x86_64::*;
     use corebox_core::digest::blake2b::{IV, SIGMA};
 
-    pub fn compress(h: &mut [u64; 8], block: &[u8], t: u128, last: bool) {
+    pub fn compress(h: &mut [u64; 8], blocks: &[u8], t: u128, last: bool) {
         // SAFETY: only installed after has_avx2() said yes.
-        unsafe { compress_avx2(h, block, t, last) }
+        unsafe { compress_avx2(h, blocks, t, last) }
     }
 
     /// AVX2 rotations: shuffles for whole bytes, shifts for 63.
@@ -333,14 +333,10 @@ mod b2avx {
     /// # Safety
     /// The CPU must have AVX2.
     #[target_feature(enable = "avx2")]
-    unsafe fn compress_avx2(h: &mut [u64; 8], block: &[u8], t: u128, last: bool) {
-        // The message words straight from the block (x86 is little-endian).
-        let m = block.as_ptr() as *const i64;
-        if block.len() < 128 {
-            return;
-        }
+    unsafe fn compress_avx2(h: &mut [u64; 8], blocks: &[u8], t: u128, last: bool) {
+        let n = blocks.len() / 128;
         // SAFETY: h and IV hold 8 words each.
-        let (hl, hh, il, ih) = unsafe {
+        let (mut hl, mut hh, il, ih) = unsafe {
             (
                 _mm256_loadu_si256(h.as_ptr() as *const __m256i),
                 _mm256_loadu_si256(h.as_ptr().add(4) as *const __m256i),
@@ -348,50 +344,64 @@ mod b2avx {
                 _mm256_loadu_si256(IV.as_ptr().add(4) as *const __m256i),
             )
         };
-        let (mut a, mut b, mut c) = (hl, hh, il);
-        let f = if last { -1i64 } else { 0 };
-        let mut d = _mm256_xor_si256(ih, _mm256_set_epi64x(0, f, (t >> 64) as i64, t as i64));
-        macro_rules! g {
-            ($x:expr, $y:expr) => {
-                a = _mm256_add_epi64(_mm256_add_epi64(a, b), $x);
-                d = rot2!(_mm256_xor_si256(d, a), 32);
-                c = _mm256_add_epi64(c, d);
-                b = rot2!(_mm256_xor_si256(b, c), 24);
-                a = _mm256_add_epi64(_mm256_add_epi64(a, b), $y);
-                d = rot2!(_mm256_xor_si256(d, a), 16);
-                c = _mm256_add_epi64(c, d);
-                b = rot2!(_mm256_xor_si256(b, c), 63);
-            };
+        // The chaining value stays in registers from block to block.
+        for k in 0..n {
+            // The block's words are read straight (x86 is little-endian).
+            let m = blocks[128 * k..].as_ptr() as *const i64;
+            let tk = t.wrapping_add(128 * k as u128);
+            let f = if last && k + 1 == n { -1i64 } else { 0 };
+            let (mut a, mut b, mut c) = (hl, hh, il);
+            let mut d = _mm256_xor_si256(ih, _mm256_set_epi64x(0, f, (tk >> 64) as i64, tk as i64));
+            macro_rules! g {
+                ($x:expr, $y:expr) => {
+                    // a + m first, so only the last add waits for b (LLVM
+                    // would reassociate to (a + b) + m: the asm hides the sum).
+                    let mut am = _mm256_add_epi64(a, $x);
+                    // SAFETY: an empty asm; the value passes through unchanged.
+                    unsafe { core::arch::asm!("/* {0} */", inout(ymm_reg) am, options(pure, nomem, nostack)) };
+                    a = _mm256_add_epi64(am, b);
+                    d = rot2!(_mm256_xor_si256(d, a), 32);
+                    c = _mm256_add_epi64(c, d);
+                    b = rot2!(_mm256_xor_si256(b, c), 24);
+                    let mut am = _mm256_add_epi64(a, $y);
+                    // SAFETY: as above.
+                    unsafe { core::arch::asm!("/* {0} */", inout(ymm_reg) am, options(pure, nomem, nostack)) };
+                    a = _mm256_add_epi64(am, b);
+                    d = rot2!(_mm256_xor_si256(d, a), 16);
+                    c = _mm256_add_epi64(c, d);
+                    b = rot2!(_mm256_xor_si256(b, c), 63);
+                };
+            }
+            for r in 0..12 {
+                let s = &SIGMA[r % 10];
+                // SAFETY: SIGMA's entries are below 16 and block k has 16
+                // words; read_unaligned has no alignment need.
+                let w = |i: usize| unsafe { m.add(*s.get_unchecked(i) as usize).read_unaligned() };
+                g!(
+                    _mm256_set_epi64x(w(6), w(4), w(2), w(0)),
+                    _mm256_set_epi64x(w(7), w(5), w(3), w(1))
+                );
+                // Onto the diagonals by moving a, c and d rather than
+                // b: b is the one needed right away. Lane j then holds
+                // the diagonal step's G number j - 1.
+                a = _mm256_permute4x64_epi64::<0b10_01_00_11>(a);
+                c = _mm256_permute4x64_epi64::<0b00_11_10_01>(c);
+                d = _mm256_permute4x64_epi64::<0b01_00_11_10>(d);
+                g!(
+                    _mm256_set_epi64x(w(12), w(10), w(8), w(14)),
+                    _mm256_set_epi64x(w(13), w(11), w(9), w(15))
+                );
+                a = _mm256_permute4x64_epi64::<0b00_11_10_01>(a);
+                c = _mm256_permute4x64_epi64::<0b10_01_00_11>(c);
+                d = _mm256_permute4x64_epi64::<0b01_00_11_10>(d);
+            }
+            hl = _mm256_xor_si256(hl, _mm256_xor_si256(a, c));
+            hh = _mm256_xor_si256(hh, _mm256_xor_si256(b, d));
         }
-        for r in 0..12 {
-            let s = &SIGMA[if r >= 10 { r - 10 } else { r }];
-            // SAFETY: SIGMA's entries are below 16 and the block has 16
-            // words (checked above); read_unaligned has no alignment need.
-            let w = |i: usize| unsafe { m.add(*s.get_unchecked(i) as usize).read_unaligned() };
-            g!(
-                _mm256_set_epi64x(w(6), w(4), w(2), w(0)),
-                _mm256_set_epi64x(w(7), w(5), w(3), w(1))
-            );
-            // Onto the diagonals by moving a, c and d rather than
-            // b: b is the one needed right away. Lane j then holds
-            // the diagonal step's G number j - 1.
-            a = _mm256_permute4x64_epi64::<0b10_01_00_11>(a);
-            c = _mm256_permute4x64_epi64::<0b00_11_10_01>(c);
-            d = _mm256_permute4x64_epi64::<0b01_00_11_10>(d);
-            g!(
-                _mm256_set_epi64x(w(12), w(10), w(8), w(14)),
-                _mm256_set_epi64x(w(13), w(11), w(9), w(15))
-            );
-            a = _mm256_permute4x64_epi64::<0b00_11_10_01>(a);
-            c = _mm256_permute4x64_epi64::<0b10_01_00_11>(c);
-            d = _mm256_permute4x64_epi64::<0b01_00_11_10>(d);
-        }
-        let lo = _mm256_xor_si256(hl, _mm256_xor_si256(a, c));
-        let hi = _mm256_xor_si256(hh, _mm256_xor_si256(b, d));
         // SAFETY: h has room for 8 words.
         unsafe {
-            _mm256_storeu_si256(h.as_mut_ptr() as *mut __m256i, lo);
-            _mm256_storeu_si256(h.as_mut_ptr().add(4) as *mut __m256i, hi);
+            _mm256_storeu_si256(h.as_mut_ptr() as *mut __m256i, hl);
+            _mm256_storeu_si256(h.as_mut_ptr().add(4) as *mut __m256i, hh);
         }
     }
 }
@@ -516,6 +526,12 @@ pub fn kernels() -> Kernels {
 pub fn crc_update(t: &crc::Crc, c: u32, data: &[u8]) -> u32 {
     #[cfg(target_arch = "x86_64")]
     if data.len() >= 256 && crc_accelerated() {
+        if data.len() >= 512 && crate::simd::has_avx512bw() && clmul::has_vpclmul() {
+            let n = data.len() / 256 * 256;
+            // SAFETY: AVX-512F/BW and VPCLMULQDQ support were just checked.
+            let c = unsafe { clmul::crc_fold512(t, c, &data[..n]) };
+            return t.update(c, &data[n..]);
+        }
         if data.len() >= 512 && crate::simd::has_avx2() && clmul::has_vpclmul() {
             let n = data.len() / 128 * 128;
             // SAFETY: AVX2 and VPCLMULQDQ support were just checked.
@@ -642,6 +658,86 @@ mod clmul {
 
     static VPCLMUL: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
 
+    /// `crc_fold256` with four 128-bit accumulators in each of four
+    /// 512-bit registers: 256 bytes a step.
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512F/BW, PCLMULQDQ and VPCLMULQDQ;
+    /// `data.len()` is a multiple of 256 and at least 512.
+    #[target_feature(enable = "avx2,avx512f,avx512bw,pclmulqdq,vpclmulqdq")]
+    pub unsafe fn crc_fold512(t: &crc::Crc, c: u32, data: &[u8]) -> u32 {
+        let rev = _mm512_broadcast_i32x4(_mm_set_epi8(
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        ));
+        if data.len() < 512 {
+            return c;
+        }
+        let p = data.as_ptr() as *const __m512i;
+        // SAFETY: i < 4 for the first 256 bytes, checked above.
+        let ld =
+            |p: *const __m512i, i: usize| unsafe { _mm512_loadu_si512(p.add(i & 3) as *const _) };
+        const K: [u64; 2] = [xpow(2048 + 64), xpow(2048)];
+        let k = _mm512_set_epi64(
+            K[0] as i64,
+            K[1] as i64,
+            K[0] as i64,
+            K[1] as i64,
+            K[0] as i64,
+            K[1] as i64,
+            K[0] as i64,
+            K[1] as i64,
+        );
+        let mut a = [
+            _mm512_xor_si512(
+                _mm512_shuffle_epi8(ld(p, 0), rev),
+                _mm512_set_epi32(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, c as i32, 0, 0, 0),
+            ),
+            _mm512_shuffle_epi8(ld(p, 1), rev),
+            _mm512_shuffle_epi8(ld(p, 2), rev),
+            _mm512_shuffle_epi8(ld(p, 3), rev),
+        ];
+        for chunk in data[256..].chunks_exact(256) {
+            let q = chunk.as_ptr() as *const __m512i;
+            macro_rules! step {
+                ($($i:literal)*) => {$(
+                    a[$i] = _mm512_ternarylogic_epi64::<0x96>(
+                        _mm512_clmulepi64_epi128(a[$i], k, 0x11),
+                        _mm512_clmulepi64_epi128(a[$i], k, 0x00),
+                        _mm512_shuffle_epi8(ld(q, $i), rev),
+                    );
+                )*};
+            }
+            step!(0 1 2 3);
+        }
+        let k128 = _mm_set_epi64x(xpow(128 + 64) as i64, xpow(128) as i64);
+        let mut x = _mm512_castsi512_si128(a[0]);
+        for (j, v) in a.iter().enumerate() {
+            let lanes = [
+                _mm512_extracti32x4_epi32::<0>(*v),
+                _mm512_extracti32x4_epi32::<1>(*v),
+                _mm512_extracti32x4_epi32::<2>(*v),
+                _mm512_extracti32x4_epi32::<3>(*v),
+            ];
+            for (i, y) in lanes.into_iter().enumerate() {
+                if i + j == 0 {
+                    continue;
+                }
+                x = _mm_xor_si128(
+                    _mm_xor_si128(
+                        _mm_clmulepi64_si128(x, k128, 0x11),
+                        _mm_clmulepi64_si128(x, k128, 0x00),
+                    ),
+                    y,
+                );
+            }
+        }
+        let mut out = [0u8; 16];
+        let rev = _mm512_castsi512_si128(rev);
+        // SAFETY: out has room for one 16-byte store.
+        unsafe { _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, _mm_shuffle_epi8(x, rev)) };
+        t.update(0, &out)
+    }
+
     /// `crc_fold` with two 128-bit accumulators in each of four 256-bit
     /// registers: 128 bytes a step.
     ///
@@ -741,27 +837,29 @@ mod tests {
             sha512::compress(&mut d, &data[..64 * n]);
             assert_eq!((a, b), (c, d));
         }
-        for n in [0usize, 1, 5] {
+        // Runs of 1 to 5 blocks (the chaining value kept in registers
+        // across them), the last flag on the final one.
+        for n in [1usize, 2, 5] {
             for last in [false, true] {
-                let (mut a, mut b) = (
-                    corebox_core::digest::blake2b::IV,
-                    corebox_core::digest::blake2b::IV,
-                );
-                let t = n as u128 * 1000 + 7;
-                (k.blake2b)(&mut a, &data[128 * n..128 * n + 128], t, last);
+                let iv = corebox_core::digest::blake2b::IV;
+                let (mut a, mut b) = (iv, iv);
+                let t = n as u128 * 1000 + 7 + (u64::MAX as u128 - 300);
+                let blocks = &data[128..128 + 128 * n];
+                (k.blake2b)(&mut a, blocks, t, last);
                 #[cfg(target_arch = "x86_64")]
                 if crate::simd::has_avx2() {
-                    let mut c = corebox_core::digest::blake2b::IV;
-                    super::b2avx::compress(&mut c, &data[128 * n..128 * n + 128], t, last);
+                    let mut c = iv;
+                    super::b2avx::compress(&mut c, blocks, t, last);
                     assert_eq!(a, c);
                 }
-                corebox_core::digest::blake2b::compress(
-                    &mut b,
-                    &data[128 * n..128 * n + 128],
-                    t,
-                    last,
-                );
+                corebox_core::digest::blake2b::compress(&mut b, blocks, t, last);
                 assert_eq!(a, b);
+                // The same, a block at a time.
+                let mut c = iv;
+                for (j, blk) in blocks.chunks(128).enumerate() {
+                    (k.blake2b)(&mut c, blk, t + 128 * j as u128, last && j + 1 == n);
+                }
+                assert_eq!(a, c);
             }
         }
         let t = corebox_core::digest::crc::Crc::new();
@@ -772,6 +870,32 @@ mod tests {
                     t.update(c, &data[..n]),
                     "{n}"
                 );
+            }
+        }
+        // Each x86 kernel on its own, as far as this CPU has them (the
+        // dispatch above takes the widest).
+        #[cfg(target_arch = "x86_64")]
+        for n in [512usize, 768, 1024, 2560] {
+            for c in [0u32, 0xdeadbeef] {
+                let want = t.update(c, &data[..n]);
+                if super::crc_accelerated() {
+                    // SAFETY: PCLMULQDQ and SSSE3 were checked.
+                    assert_eq!(unsafe { super::clmul::crc_fold(&t, c, &data[..n]) }, want);
+                }
+                if crate::simd::has_avx2() && super::clmul::has_vpclmul() {
+                    // SAFETY: AVX2 and VPCLMULQDQ were checked.
+                    assert_eq!(
+                        unsafe { super::clmul::crc_fold256(&t, c, &data[..n]) },
+                        want
+                    );
+                }
+                if crate::simd::has_avx512bw() && super::clmul::has_vpclmul() {
+                    // SAFETY: AVX-512F/BW and VPCLMULQDQ were checked.
+                    assert_eq!(
+                        unsafe { super::clmul::crc_fold512(&t, c, &data[..n]) },
+                        want
+                    );
+                }
             }
         }
     }

@@ -24,6 +24,23 @@ mod x86 {
         )
     }
 
+    static AVX512BW: AtomicU8 = AtomicU8::new(0);
+
+    /// AVX-512F and BW, with the OS saving the opmask and zmm state.
+    pub fn has_avx512bw() -> bool {
+        super::cpu_has(
+            || {
+                let ebx = __cpuid_count(7, 0).ebx;
+                // SAFETY: has_avx2 checked OSXSAVE before xgetbv runs.
+                has_avx2()
+                    && ebx & (1 << 16) != 0
+                    && ebx & (1 << 30) != 0
+                    && unsafe { _xgetbv(0) } & 0xe6 == 0xe6
+            },
+            &AVX512BW,
+        )
+    }
+
     /// # Safety
     /// The CPU must support AVX2 and POPCNT (see `has_avx2`).
     #[target_feature(enable = "avx2,popcnt,xsave")]
@@ -130,6 +147,15 @@ pub fn cpu_has(probe: impl FnOnce() -> bool, cache: &core::sync::atomic::AtomicU
 
 #[cfg(target_arch = "x86_64")]
 static SSSE3: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
+
+/// Whether the CPU has AVX-512F and AVX-512BW (and the OS saves their
+/// registers).
+pub fn has_avx512bw() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return x86::has_avx512bw();
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
 
 /// Whether the CPU has AVX2 (and the OS saves its registers).
 pub fn has_avx2() -> bool {

@@ -21,7 +21,7 @@ pub enum Kind {
     Sysv,
 }
 
-const BUF: usize = 32 * 1024;
+const BUF: usize = 128 * 1024;
 
 /// The checksum of one input.
 struct Sum {

@@ -25,12 +25,21 @@ pub const SIGMA: [[u8; 16]; 10] = [
     [10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0],
 ];
 
-/// A BLAKE2b compression function (the portable one or a SIMD one).
+/// A BLAKE2b compression function (the portable one or a SIMD one): it
+/// compresses whole 128-byte blocks; `t` counts the bytes up to the end
+/// of the first of them (the counter grows by 128 a block), `last` marks
+/// the final block of the message as the last of these.
 pub type Compress = fn(&mut [u64; 8], &[u8], u128, bool);
 
-/// Compresses one 128-byte block; `t` counts the bytes so far including
-/// this block, `last` marks the final block.
-pub fn compress(h: &mut [u64; 8], block: &[u8], t: u128, last: bool) {
+/// The portable [`Compress`].
+pub fn compress(h: &mut [u64; 8], blocks: &[u8], t: u128, last: bool) {
+    let n = blocks.len() / 128;
+    for (k, b) in blocks.chunks_exact(128).enumerate() {
+        one(h, b, t.wrapping_add(128 * k as u128), last && k + 1 == n);
+    }
+}
+
+fn one(h: &mut [u64; 8], block: &[u8], t: u128, last: bool) {
     let mut m = [0u64; 16];
     for (x, c) in m.iter_mut().zip(block.chunks_exact(8)) {
         *x = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
