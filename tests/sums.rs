@@ -452,6 +452,28 @@ fn tagged_lines_as_b2sum_and_cksum_read_them() {
 }
 
 #[test]
+fn cksum_debug_names_the_crc_code() {
+    let t = dir();
+    let out = at(&t, "cksum", &["--debug", "a"])
+        .success()
+        .stdout_is("1219131554 3 a\n");
+    let e = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(
+        [
+            "cksum: using pclmul hardware support\n",
+            "cksum: using vmull hardware support\n",
+            "cksum: using generic hardware support\n",
+        ]
+        .contains(&e.as_str()),
+        "{e:?}"
+    );
+    // On x86_64 with PCLMULQDQ, as GNU 9.1 says there.
+    if cfg!(target_arch = "x86_64") && std::env::var_os("COREBOX_RUNNER").is_none() {
+        same_as_gnu("cksum", &["--debug", "a"], None, Some(t.path()));
+    }
+}
+
+#[test]
 fn gnu_quirks() {
     let t = dir();
     std::fs::create_dir(t.join("d")).unwrap();

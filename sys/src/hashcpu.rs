@@ -196,6 +196,70 @@ mod arm {
         rustix::param::linux_hwcap().0 & HWCAP_SHA2 != 0
     }
 
+    /// AT_HWCAP bit of the 64-bit polynomial multiply (PMULL).
+    const HWCAP_PMULL: usize = 1 << 4;
+
+    pub fn has_pmull() -> bool {
+        rustix::param::linux_hwcap().0 & HWCAP_PMULL != 0
+    }
+
+    /// The POSIX CRC by folding with PMULL, as the x86 `clmul::crc_fold`:
+    /// four 128-bit accumulators, 64 bytes a step, byte-reversed so that
+    /// bit i of a register is the coefficient of x^i.
+    ///
+    /// # Safety
+    /// The CPU must have PMULL; `data.len()` is a multiple of 64 and at
+    /// least 128.
+    #[target_feature(enable = "neon,aes")]
+    pub unsafe fn crc_fold(t: &corebox_core::digest::crc::Crc, c: u32, data: &[u8]) -> u32 {
+        use super::xpow;
+        const REV: [u8; 16] = [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0];
+        if data.len() < 128 {
+            return c;
+        }
+        // SAFETY: REV is 16 bytes.
+        let rev = unsafe { vld1q_u8(REV.as_ptr()) };
+        macro_rules! load {
+            ($p:expr, $i:expr) => {
+                // SAFETY: the callers pass 16 readable bytes at $p + $i.
+                vreinterpretq_u64_u8(vqtbl1q_u8(unsafe { vld1q_u8($p.add($i)) }, rev))
+            };
+        }
+        macro_rules! fold {
+            ($a:expr, $k:expr) => {
+                veorq_u64(
+                    vreinterpretq_u64_p128(vmull_p64(vgetq_lane_u64::<1>($a), $k[0])),
+                    vreinterpretq_u64_p128(vmull_p64(vgetq_lane_u64::<0>($a), $k[1])),
+                )
+            };
+        }
+        let k512 = [xpow(512 + 64), xpow(512)];
+        let k128 = [xpow(128 + 64), xpow(128)];
+        let p = data.as_ptr();
+        // The running CRC enters as the top 32 coefficients of the message.
+        let mut a0 = veorq_u64(
+            load!(p, 0),
+            vcombine_u64(vcreate_u64(0), vcreate_u64((c as u64) << 32)),
+        );
+        let mut a1 = load!(p, 16);
+        let mut a2 = load!(p, 32);
+        let mut a3 = load!(p, 48);
+        for chunk in data[64..].chunks_exact(64) {
+            let q = chunk.as_ptr();
+            a0 = veorq_u64(fold!(a0, k512), load!(q, 0));
+            a1 = veorq_u64(fold!(a1, k512), load!(q, 16));
+            a2 = veorq_u64(fold!(a2, k512), load!(q, 32));
+            a3 = veorq_u64(fold!(a3, k512), load!(q, 48));
+        }
+        let x = veorq_u64(fold!(a0, k128), a1);
+        let x = veorq_u64(fold!(x, k128), a2);
+        let x = veorq_u64(fold!(x, k128), a3);
+        let mut out = [0u8; 16];
+        // SAFETY: out has room for 16 bytes.
+        unsafe { vst1q_u8(out.as_mut_ptr(), vqtbl1q_u8(vreinterpretq_u8_u64(x), rev)) };
+        t.update(0, &out)
+    }
+
     /// The 16 bytes at `b[i * 16..]` (b: &[u8; 64], i < 4) as four
     /// big-endian words; a macro, to be expanded inside the SHA functions
     /// whose target features it needs.
@@ -543,7 +607,27 @@ pub fn crc_update(t: &crc::Crc, c: u32, data: &[u8]) -> u32 {
         let c = unsafe { clmul::crc_fold(t, c, &data[..n]) };
         return t.update(c, &data[n..]);
     }
+    #[cfg(target_arch = "aarch64")]
+    if data.len() >= 256 && arm::has_pmull() {
+        let n = data.len() / 64 * 64;
+        // SAFETY: PMULL support was just checked.
+        let c = unsafe { arm::crc_fold(t, c, &data[..n]) };
+        return t.update(c, &data[n..]);
+    }
     t.update(c, data)
+}
+
+/// What `cksum --debug` says of the CRC code used, in GNU's words.
+pub fn crc_debug_message() -> &'static [u8] {
+    #[cfg(target_arch = "aarch64")]
+    if arm::has_pmull() {
+        return b"using vmull hardware support";
+    }
+    if crc_accelerated() {
+        b"using pclmul hardware support"
+    } else {
+        b"using generic hardware support"
+    }
 }
 
 /// Whether `crc_update` uses carry-less multiplication (PCLMULQDQ and
@@ -566,6 +650,22 @@ pub fn crc_accelerated() -> bool {
 #[cfg(target_arch = "x86_64")]
 static PCLMUL: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
 
+/// x^n mod P (P = x^32 + 0x04C11DB7), bit i the coefficient of x^i: the
+/// folding constants of the carry-less CRC kernels.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+const fn xpow(n: u32) -> u64 {
+    let mut r: u64 = 1;
+    let mut i = 0;
+    while i < n {
+        r <<= 1;
+        if r & (1 << 32) != 0 {
+            r ^= 0x1_04c1_1db7;
+        }
+        i += 1;
+    }
+    r
+}
+
 /// The POSIX CRC by folding with carry-less multiplication: the message
 /// is a polynomial over GF(2); 128-bit accumulators are kept congruent to
 /// it modulo P by multiplying their halves with x^k mod P, and the last
@@ -575,19 +675,7 @@ mod clmul {
     use core::arch::x86_64::*;
     use corebox_core::digest::crc;
 
-    /// x^n mod P (P = x^32 + 0x04C11DB7), bit i the coefficient of x^i.
-    const fn xpow(n: u32) -> u64 {
-        let mut r: u64 = 1;
-        let mut i = 0;
-        while i < n {
-            r <<= 1;
-            if r & (1 << 32) != 0 {
-                r ^= 0x1_04c1_1db7;
-            }
-            i += 1;
-        }
-        r
-    }
+    use super::xpow;
 
     /// # Safety
     /// The CPU must have PCLMULQDQ and SSSE3; `data.len()` is a multiple of

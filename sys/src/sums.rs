@@ -304,14 +304,7 @@ fn print_sum(c: &Config, k: &Kernels, name: &[u8], args: bool, buf: &mut [u8]) -
         return false;
     };
     if c.debug.replace(false) {
-        error(
-            &[if crate::hashcpu::crc_accelerated() {
-                b"using pclmul hardware support"
-            } else {
-                b"using generic hardware support"
-            }],
-            None,
-        );
+        error(&[crate::hashcpu::crc_debug_message()], None);
     }
     let s = match compute(c.kind, c.bits, k, input.fd(), buf) {
         Ok(s) => s,
