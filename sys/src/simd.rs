@@ -564,16 +564,74 @@ mod utf8x86 {
                 (_mm256_movemask_epi8(starts) as u32).count_ones() as u64,
             )
         };
-        let mut add = |cur: __m256i, prev: __m256i| {
-            let (e, n) = step(cur, prev);
-            error = _mm256_or_si256(error, e);
-            chars += n;
-        };
-        let mut blocks = s.chunks_exact(32);
+        macro_rules! add {
+            ($cur:expr, $prev:expr) => {
+                let (e, n) = step($cur, $prev);
+                error = _mm256_or_si256(error, e);
+                chars += n;
+            };
+        }
+        // A lead byte in the last three of `prev` that needs more bytes
+        // than are left there: an error if ASCII follows.
+        let need_more = _mm256_setr_epi8(
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            0xef_u8 as i8,
+            0xdf_u8 as i8,
+            0xbf_u8 as i8,
+        );
+        let mut pairs = s.chunks_exact(64);
+        for c in pairs.by_ref() {
+            // SAFETY: c is 64 readable bytes; loadu has no alignment need.
+            let (x, y) = unsafe {
+                (
+                    _mm256_loadu_si256(c.as_ptr() as *const __m256i),
+                    _mm256_loadu_si256(c.as_ptr().add(32) as *const __m256i),
+                )
+            };
+            if _mm256_movemask_epi8(_mm256_or_si256(x, y)) == 0 {
+                // All ASCII: 64 characters, nothing to check but what
+                // came before.
+                error = _mm256_or_si256(error, _mm256_subs_epu8(prev, need_more));
+                chars += 64;
+            } else {
+                add!(x, prev);
+                add!(y, x);
+            }
+            prev = y;
+        }
+        let mut blocks = pairs.remainder().chunks_exact(32);
         for c in blocks.by_ref() {
             // SAFETY: c is 32 readable bytes; loadu has no alignment need.
             let cur = unsafe { _mm256_loadu_si256(c.as_ptr() as *const __m256i) };
-            add(cur, prev);
+            add!(cur, prev);
             prev = cur;
         }
         let rest = blocks.remainder();
@@ -582,11 +640,11 @@ mod utf8x86 {
             pad[..rest.len()].copy_from_slice(rest);
             // SAFETY: pad is 32 readable bytes.
             let cur = unsafe { _mm256_loadu_si256(pad.as_ptr() as *const __m256i) };
-            add(cur, prev);
+            add!(cur, prev);
             prev = cur;
         }
         // A block of zeros after the end catches a sequence cut short there.
-        add(_mm256_setzero_si256(), prev);
+        add!(_mm256_setzero_si256(), prev);
         // The zeros of the padding and of that last block are no characters.
         chars -= (32 - rest.len() % 32) as u64 % 32 + 32;
         (_mm256_testz_si256(error, error) == 1).then_some(chars)
@@ -658,11 +716,14 @@ mod utf8_tests {
         for &a in &bytes {
             for &b in &bytes {
                 for &c in &bytes {
-                    for off in [0usize, 29, 30, 31] {
+                    for off in [0usize, 29, 30, 31, 61, 62, 63] {
                         let mut s = alloc::vec![b'x'; off];
                         s.extend_from_slice(&[a, b, c, 0x80, 0x80]);
                         assert_eq!(super::utf8_chars(&s), reference(&s), "{s:x?}");
                         s.truncate(off + 3);
+                        assert_eq!(super::utf8_chars(&s), reference(&s), "{s:x?}");
+                        // Then whole 64-byte blocks of ASCII (the fast path).
+                        s.extend_from_slice(&[b'y'; 130]);
                         assert_eq!(super::utf8_chars(&s), reference(&s), "{s:x?}");
                     }
                 }
