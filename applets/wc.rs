@@ -80,6 +80,9 @@ fn count(fd: Fd, want: &Want, utf8: bool, posix: bool, buf: &mut [u8]) -> (Count
     if !want.max_width {
         counter = counter.without_widths();
     }
+    if !want.words {
+        counter = counter.without_words();
+    }
     if simple && want.chars && utf8 {
         return count_utf8_chars(fd, buf, want.lines, counter);
     }

@@ -196,6 +196,28 @@ fn matches_gnu() {
     t.write("h3", "a\nb\nc\n");
     t.write("nul", b"a\0b c\0\0d\n".as_slice());
     t.write("long", "word ".repeat(40_000));
+    // Printable ASCII runs longer than 8 bytes between tabs, line ends,
+    // controls, multibyte and invalid bytes (the -L fast path's cases).
+    let mut mix = Vec::new();
+    for i in 0..3000usize {
+        mix.extend_from_slice(&b"abcdefghij klmnop qr"[..5 + i % 16]);
+        mix.push(b"\t\n\r\x0c\x0b\x7f\x01\x1f ~\n"[i % 11]);
+        mix.extend_from_slice(
+            [
+                "\u{e9}",
+                "\u{65e5}\u{672c}",
+                "x\u{301}",
+                "\u{a0}",
+                "",
+                "\u{1f600}",
+            ][i % 6]
+                .as_bytes(),
+        );
+        if i % 7 == 0 {
+            mix.extend_from_slice(b"\x80\xff\xe6\x97");
+        }
+    }
+    t.write("mix", mix.as_slice());
     for loc in ["C", "C.UTF-8"] {
         for args in [
             &["u8"][..],
@@ -204,6 +226,9 @@ fn matches_gnu() {
             &["-mwlcL", "u8", "nul", "long"],
             &["-c", "u8"],
             &["-L", "long"],
+            &["-L", "mix"],
+            &["-lmcL", "mix", "u8"],
+            &["-wL", "mix"],
             &["nonexist", "h3", "u8"],
         ] {
             if !have_gnu("wc") {
