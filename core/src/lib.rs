@@ -27,6 +27,7 @@ mod locale_print;
 pub mod mode;
 pub mod num;
 pub mod opt;
+pub mod pairs;
 pub mod passwd;
 pub mod path;
 pub mod quote;

@@ -21,7 +21,10 @@ pub struct Spec {
     pub name: &'static str,
     /// Usage lines after the program name (`[OPTION]... [FILE]...`).
     pub usage: &'static [&'static str],
-    pub help: &'static str,
+    /// The help text after the usage lines, byte-pair compressed by
+    /// build.rs (see `corebox_core::pairs`), and the pairs.
+    pub help: &'static [u8],
+    pub pairs: &'static [[u8; 2]],
     pub stop_at_operand: bool,
     /// Exit status for usage errors (1, or 125 for env, timeout, ...).
     pub usage_status: i32,
@@ -126,7 +129,7 @@ pub fn help(spec: &Spec) {
         }
         o.byte(b'\n');
     }
-    o.write(spec.help.as_bytes());
+    corebox_core::pairs::expand(spec.help, spec.pairs, |b| o.byte(b));
 }
 
 /// Writes the `--version` text to standard output.
