@@ -18,10 +18,10 @@
 //       --version     output version information and exit
 //
 // Examples:
-//   basename /usr/bin/sort          -> "sort"
-//   basename include/stdio.h .h     -> "stdio"
-//   basename -s .h include/stdio.h  -> "stdio"
-//   basename -a any/str1 any/str2   -> "str1" followed by "str2"
+//   %s /usr/bin/sort          -> "sort"
+//   %s include/stdio.h .h     -> "stdio"
+//   %s -s .h include/stdio.h  -> "stdio"
+//   %s -a any/str1 any/str2   -> "str1" followed by "str2"
 
 use super::SPEC;
 use corebox_core::path::basename;

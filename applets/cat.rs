@@ -30,8 +30,8 @@
 //       --version     output version information and exit
 //
 // Examples:
-//   cat f - g  Output f's contents, then standard input, then g's contents.
-//   cat        Copy standard input to standard output.
+//   %s f - g  Output f's contents, then standard input, then g's contents.
+//   %s        Copy standard input to standard output.
 
 use super::SPEC;
 use sys::cli::quotef;

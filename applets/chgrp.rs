@@ -46,8 +46,8 @@
 //       --version     output version information and exit
 //
 // Examples:
-//   chgrp staff /u      Change the group of /u to "staff".
-//   chgrp -hR staff /u  Change the group of /u and subfiles to "staff".
+//   %s staff /u      Change the group of /u to "staff".
+//   %s -hR staff /u  Change the group of /u and subfiles to "staff".
 
 use super::{opt, SPEC};
 use sys::cli::quote;

@@ -56,9 +56,9 @@
 // OWNER and GROUP may be numeric as well as symbolic.
 //
 // Examples:
-//   chown root /u        Change the owner of /u to "root".
-//   chown root:staff /u  Likewise, but also change its group to "staff".
-//   chown -hR root /u    Change the owner of /u and subfiles to "root".
+//   %s root /u        Change the owner of /u to "root".
+//   %s root:staff /u  Likewise, but also change its group to "staff".
+//   %s -hR root /u    Change the owner of /u and subfiles to "root".
 
 use super::{opt, SPEC};
 use sys::cli::quote;

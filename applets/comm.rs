@@ -34,8 +34,8 @@
 // Note, comparisons honor the rules specified by 'LC_COLLATE'.
 //
 // Examples:
-//   comm -12 file1 file2  Print only lines present in both file1 and file2.
-//   comm -3 file1 file2  Print lines in file1 not in file2, and vice versa.
+//   %s -12 file1 file2  Print only lines present in both file1 and file2.
+//   %s -3 file1 file2  Print lines in file1 not in file2, and vice versa.
 
 use super::{opt, SPEC};
 use alloc::vec::Vec;

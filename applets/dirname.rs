@@ -11,9 +11,9 @@
 //       --version     output version information and exit
 //
 // Examples:
-//   dirname /usr/bin/          -> "/usr"
-//   dirname dir1/str dir2/str  -> "dir1" followed by "dir2"
-//   dirname stdio.h            -> "."
+//   %s /usr/bin/          -> "/usr"
+//   %s dir1/str dir2/str  -> "dir1" followed by "dir2"
+//   %s stdio.h            -> "."
 
 use super::SPEC;
 

@@ -37,6 +37,32 @@ fn help_text_is_gnus() {
     }
 }
 
+/// Run by a path, GNU names the program by that path in the usage lines
+/// and in its examples (basename, cat, chgrp, chown, comm, dirname).
+#[test]
+fn help_names_the_program_as_invoked() {
+    let t = TempDir::new();
+    std::fs::create_dir(t.join("g")).unwrap();
+    std::fs::create_dir(t.join("c")).unwrap();
+    for a in applets() {
+        if !have_gnu(&a) {
+            continue;
+        }
+        let (g, c) = (t.join("g").join(&a), t.join("c").join(&a));
+        std::os::unix::fs::symlink(format!("/usr/bin/{a}"), &g).unwrap();
+        std::os::unix::fs::symlink(bin(), &c).unwrap();
+        let theirs = host(&g).arg("--help").run();
+        let text = theirs
+            .stdout_str()
+            .replace(&g.display().to_string(), &c.display().to_string());
+        let body = match text.find("\nGNU coreutils online help") {
+            Some(p) => &text[..p],
+            None => &text[..],
+        };
+        program(&c).arg("--help").run().no_stderr().stdout_is(body);
+    }
+}
+
 #[test]
 fn version_names_the_applet() {
     for a in applets() {

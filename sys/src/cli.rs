@@ -129,7 +129,14 @@ pub fn help(spec: &Spec) {
         }
         o.byte(b'\n');
     }
-    corebox_core::pairs::expand(spec.help, spec.pairs, |b| o.byte(b));
+    // The byte 0x01 stands for the program name (build.rs).
+    corebox_core::pairs::expand(spec.help, spec.pairs, |b| {
+        if b == 1 {
+            o.write(program_name())
+        } else {
+            o.byte(b)
+        }
+    });
 }
 
 /// Writes the `--version` text to standard output.
