@@ -148,6 +148,7 @@ impl Expand {
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    sys::io::set_write_error_style(sys::io::WriteErrorKind::Errno, sys::io::WriteErrorKind::Twice, 4097, u64::MAX);
     let mut e = Expand { tabs: TabStops::default(), initial_only: false, column: 0, index: 0, convert: true, buf: Vec::new() };
     let mut errs = Vec::new();
     let mut opts = sys::cli::parse(&SPEC, &args[1..]);

@@ -171,6 +171,7 @@ fn head_elide(fd: Fd, name: &[u8], c: &Config, buf: &mut [u8]) -> bool {
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    sys::io::set_write_error_style(sys::io::WriteErrorKind::Errno, sys::io::WriteErrorKind::Writing, 4096, u64::MAX);
     let mut c = Config { lines: true, elide: false, n: 10, eol: b'\n', presume_pipe: false };
     let mut headers = Headers::Multiple;
     let mut rest = &args[1.min(args.len())..];

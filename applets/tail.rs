@@ -943,6 +943,7 @@ fn count(lines: bool, arg: &[u8]) -> u64 {
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    sys::io::set_write_error_style(sys::io::WriteErrorKind::Errno, sys::io::WriteErrorKind::Writing, 4096, u64::MAX);
     let mut t = Tail {
         lines: true,
         from_start: false,

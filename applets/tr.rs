@@ -67,6 +67,7 @@ use sys::io::{err, error, out, Fd};
 const BUF: usize = 256 * 1024;
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    sys::io::set_write_error_style(sys::io::WriteErrorKind::Errno, sys::io::WriteErrorKind::Twice, 4096, u64::MAX);
     let mut o = Options::default();
     let mut opts = sys::cli::parse(&SPEC, &args[1..]);
     while let Some(opt) = opts.next() {

@@ -240,6 +240,8 @@ fn read_names(from: &[u8]) -> (Vec<Vec<u8>>, bool) {
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    // GNU 9.1's wc reports any write error as a bare `write error`.
+    sys::io::set_write_error_style(sys::io::WriteErrorKind::Plain, sys::io::WriteErrorKind::Plain, 0, u64::MAX);
     let mut want = Want { lines: false, words: false, chars: false, bytes: false, max_width: false };
     let mut files0: Option<&[u8]> = None;
     let mut total = Total::Auto;

@@ -16,6 +16,7 @@ mod cut;
 mod echo;
 mod expand;
 mod fold;
+mod full;
 mod getopt;
 mod head;
 mod help;

@@ -65,6 +65,18 @@ pub fn main(spec: &'static Spec, args: &'static [&'static [u8]], mut enc: Option
     if files.len() > 1 {
         crate::cli::extra_operand(spec, files[1]);
     }
+    if !decode {
+        // GNU 9.1 encoders call write_error() on a failed write (then
+        // close_stdout reports again); an unwrapped output is written in
+        // blocks, so a 4 KiB one already fails.
+        let threshold = if width == 0 { 4096 } else { 4097 };
+        crate::io::set_write_error_style(
+            crate::io::WriteErrorKind::Errno,
+            crate::io::WriteErrorKind::Twice,
+            threshold,
+            u64::MAX,
+        );
+    }
     let name = files.first().copied().unwrap_or(b"-");
     let Some(input) = Input::open_or_report(name) else {
         return 1;

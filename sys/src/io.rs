@@ -124,6 +124,56 @@ struct OutState {
     error: Option<Errno>,
     /// The applet reported the error itself; exit must not report it again.
     reported: bool,
+    /// Bytes the program has written (or tried to), for [`WriteErrorStyle`].
+    total: u64,
+    style: WriteErrorStyle,
+}
+
+/// How a write error on standard output is reported at exit. GNU's
+/// programs write through stdio's 4 KiB buffer: when their output stayed
+/// below it, the error shows when stdout is closed (`write error: ERRNO`);
+/// once it passed it, a write failed while the program ran, and what is
+/// said then depends on the program (stdio's error flag without errno,
+/// `error writing 'standard output'`, or GNU 9.1's `write_error()` followed
+/// by close_stdout's second report). `above` applies from `threshold` to
+/// `upper` bytes written, `below` otherwise.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct WriteErrorStyle {
+    below: WriteErrorKind,
+    above: WriteErrorKind,
+    threshold: u64,
+    upper: u64,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum WriteErrorKind {
+    /// `NAME: write error: ERRNO`
+    Errno,
+    /// `NAME: write error`
+    Plain,
+    /// `NAME: write error: ERRNO` and `NAME: write error`
+    Twice,
+    /// `NAME: error writing 'standard output': ERRNO`
+    Writing,
+}
+
+/// Sets how a write error on standard output is reported at exit: as
+/// `above` when from `threshold` to `upper` bytes were written, else as
+/// `below`.
+pub fn set_write_error_style(
+    below: WriteErrorKind,
+    above: WriteErrorKind,
+    threshold: u64,
+    upper: u64,
+) {
+    OUT.with(|o| {
+        o.style = WriteErrorStyle {
+            below,
+            above,
+            threshold,
+            upper,
+        }
+    });
 }
 
 const OUT_CAP: usize = 32 * 1024;
@@ -132,6 +182,13 @@ static OUT: Global<OutState> = Global(UnsafeCell::new(OutState {
     buf: Vec::new(),
     error: None,
     reported: false,
+    total: 0,
+    style: WriteErrorStyle {
+        below: WriteErrorKind::Errno,
+        above: WriteErrorKind::Errno,
+        threshold: 0,
+        upper: u64::MAX,
+    },
 }));
 static EXIT_FAILURE: Global<i32> = Global(UnsafeCell::new(1));
 static PROG: Global<&'static [u8]> = Global(UnsafeCell::new(b"corebox"));
@@ -168,6 +225,7 @@ impl Stdout {
     /// Appends bytes to the buffer, flushing when it fills.
     pub fn write(self, bytes: &[u8]) {
         OUT.with(|o| {
+            o.total += bytes.len() as u64;
             if o.error.is_some() {
                 return;
             }
@@ -212,6 +270,7 @@ impl Stdout {
     /// for applets that manage big buffers of their own (yes, cat).
     pub fn write_direct(self, bytes: &[u8]) -> Result<()> {
         OUT.with(|o| {
+            o.total += bytes.len() as u64;
             flush_state(o);
             if o.error.is_none() {
                 if let Err(e) = Fd::STDOUT.write_all(bytes) {
@@ -257,13 +316,23 @@ fn flush_state(o: &mut OutState) {
 /// Flushes standard output at exit and reports a write error GNU's way:
 /// `NAME: write error: MESSAGE`, turning the exit status into 1.
 pub fn close_stdout(status: i32) -> i32 {
-    let (err, reported) = OUT.with(|o| {
+    let (err, reported, kind) = OUT.with(|o| {
         flush_state(o);
-        (o.error, o.reported)
+        let s = o.style;
+        let above = (s.threshold..=s.upper).contains(&o.total);
+        (o.error, o.reported, if above { s.above } else { s.below })
     });
     match err {
         Some(e) if !reported => {
-            error(&[b"write error"], Some(e));
+            match kind {
+                WriteErrorKind::Errno => error(&[b"write error"], Some(e)),
+                WriteErrorKind::Plain => error(&[b"write error"], None),
+                WriteErrorKind::Twice => {
+                    error(&[b"write error"], Some(e));
+                    error(&[b"write error"], None);
+                }
+                WriteErrorKind::Writing => error(&[b"error writing 'standard output'"], Some(e)),
+            }
             EXIT_FAILURE.with(|f| *f)
         }
         Some(_) if status == 0 => EXIT_FAILURE.with(|f| *f),

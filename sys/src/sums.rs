@@ -114,6 +114,14 @@ fn long_key(spec: &Spec, name: &str) -> char {
 
 /// The whole program: `kind` is the program's algorithm (for cksum: crc).
 pub fn main(spec: &'static Spec, args: &'static [&'static [u8]], kind: Kind) -> i32 {
+    // GNU 9.1's checksum programs report any write error as a bare
+    // `write error`.
+    crate::io::set_write_error_style(
+        crate::io::WriteErrorKind::Plain,
+        crate::io::WriteErrorKind::Plain,
+        0,
+        u64::MAX,
+    );
     let cksum = spec.name == "cksum";
     let mut c = Config {
         kind,
