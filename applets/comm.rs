@@ -221,7 +221,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (s1, s2) = sides.split_at_mut(1);
     let (a, b) = (&mut s1[0], &mut s2[0]);
     let mut counts = [0u64; 3];
-    while !(a.at_end && b.at_end) && out().ok() {
+    while !(a.at_end && b.at_end) {
         let order = if a.at_end {
             Ordering::Greater
         } else if b.at_end {

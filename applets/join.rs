@@ -295,7 +295,7 @@ impl Join {
                 }
             }
         }
-        while n[0] > 0 && n[1] > 0 && out().ok() {
+        while n[0] > 0 && n[1] > 0 {
             match self.key_cmp(f, &seq[0][0], &seq[1][0]) {
                 Ordering::Less => {
                     if f[0].unpaired {

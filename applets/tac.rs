@@ -230,6 +230,7 @@ fn tac_file(name: &'static [u8], sep: &Sep, before: bool) -> bool {
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     // GNU 9.1's tac: past 8 KiB its own output buffer reports the error.
+    sys::io::set_own_output_buffer();
     sys::io::set_write_error_style(sys::io::WriteErrorKind::Errno, sys::io::WriteErrorKind::Plain, 4096, 8192);
     let (mut before, mut regex, mut separator): (bool, bool, &'static [u8]) = (false, false, b"\n");
     let mut opts = sys::cli::parse(&SPEC, &args[1..]);

@@ -929,9 +929,10 @@ impl Tail {
 }
 
 /// A write that reached standard output and failed ends tail, as GNU's
-/// xwrite_stdout (small writes wait in the buffer and are reported at exit).
+/// xwrite_stdout: only once its 4 KiB stdio buffer has overflowed (smaller
+/// outputs wait there and are reported at exit).
 fn check_output() {
-    if !out().ok() {
+    if !out().ok() && sys::io::written() >= 4096 {
         let e = out().take_error();
         die_about(b"error writing ", b"standard output", true, b"", e);
     }
@@ -1085,10 +1086,9 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut ok = true;
     let mut have_stdin = false;
     for f in files.iter_mut() {
+        // A failed write ended tail already if GNU's would have seen it
+        // (check_output); smaller outputs wait for the report at exit.
         ok &= t.tail_file(f, &mut have_stdin);
-        if !out().ok() {
-            break;
-        }
     }
     if t.forever && out().ok() {
         // A pipe or FIFO on standard input is read to its end only.

@@ -123,3 +123,61 @@ fn same_as_gnu_around_4k() {
         }
     }
 }
+
+/// A diagnostic after some output: GNU's error() flushes stdout first,
+/// which fails there, and stdio keeps only its error flag for the report
+/// at exit; tac keeps its output in a buffer of its own. Unsorted input
+/// to comm and join: their checks go on to the end after the failure.
+#[test]
+fn diagnostics_after_output_same_as_gnu() {
+    let t = TempDir::new();
+    t.write("small", "hello\nworld\n");
+    t.write("big", text(9000));
+    t.write("u1", "b\na\n");
+    t.write("u2", "d\nc\n");
+    let cases: &[(&str, &[&str])] = &[
+        ("head", &["small", "nonexist"]),
+        ("head", &["nonexist", "small"]),
+        ("head", &["big", "nonexist"]),
+        ("tail", &["small", "nonexist"]),
+        ("tail", &["nonexist", "small"]),
+        ("tail", &["big", "nonexist"]),
+        ("tac", &["small", "nonexist"]),
+        ("tac", &["big", "nonexist"]),
+        ("nl", &["small", "nonexist"]),
+        ("cat", &["small", "nonexist"]),
+        ("wc", &["small", "nonexist"]),
+        ("md5sum", &["small", "nonexist"]),
+        ("paste", &["small", "nonexist"]),
+        ("comm", &["u1", "u2"]),
+        ("comm", &["small", "nonexist"]),
+        ("join", &["u1", "u2"]),
+    ];
+    for (applet, args) in cases {
+        if !have_gnu(applet) {
+            continue;
+        }
+        let theirs = gnu(applet)
+            .current_dir(t.path())
+            .args(args)
+            .stdout_to(Out::Full)
+            .run();
+        ucmd(applet)
+            .current_dir(t.path())
+            .args(args)
+            .stdout_to(Out::Full)
+            .run()
+            .same_as(&theirs);
+    }
+    // Literal: both of comm's disorder warnings, then the bare report.
+    ucmd("comm")
+        .current_dir(t.path())
+        .args(&["u1", "u2"])
+        .stdout_to(Out::Full)
+        .run()
+        .code_is(1)
+        .stderr_is(
+            "comm: file 1 is not in sorted order\ncomm: file 2 is not in sorted order\n\
+             comm: input is not in sorted order\ncomm: write error\n",
+        );
+}

@@ -126,6 +126,13 @@ struct OutState {
     reported: bool,
     /// Bytes the program has written (or tried to), for [`WriteErrorStyle`].
     total: u64,
+    /// Output had failed (or would have, in GNU's stdio buffer) when a
+    /// diagnostic came: GNU's error() flushes stdout first, stdio keeps
+    /// only its error flag, and close_stdout then says a bare `write error`.
+    met_by_diagnostic: bool,
+    /// The GNU program keeps its output in a buffer of its own, which
+    /// diagnostics do not flush (tac).
+    own_buffer: bool,
     style: WriteErrorStyle,
 }
 
@@ -157,6 +164,17 @@ pub enum WriteErrorKind {
     Writing,
 }
 
+/// Bytes written to standard output so far (or tried, after an error).
+pub fn written() -> u64 {
+    OUT.with(|o| o.total)
+}
+
+/// The GNU program this applet follows keeps its output in a buffer of its
+/// own: a diagnostic does not change how a write error is reported.
+pub fn set_own_output_buffer() {
+    OUT.with(|o| o.own_buffer = true);
+}
+
 /// Sets how a write error on standard output is reported at exit: as
 /// `above` when from `threshold` to `upper` bytes were written, else as
 /// `below`.
@@ -183,6 +201,8 @@ static OUT: Global<OutState> = Global(UnsafeCell::new(OutState {
     error: None,
     reported: false,
     total: 0,
+    met_by_diagnostic: false,
+    own_buffer: false,
     style: WriteErrorStyle {
         below: WriteErrorKind::Errno,
         above: WriteErrorKind::Errno,
@@ -320,7 +340,13 @@ pub fn close_stdout(status: i32) -> i32 {
         flush_state(o);
         let s = o.style;
         let above = (s.threshold..=s.upper).contains(&o.total);
-        (o.error, o.reported, if above { s.above } else { s.below })
+        let kind = if above { s.above } else { s.below };
+        let kind = if kind == WriteErrorKind::Errno && o.met_by_diagnostic {
+            WriteErrorKind::Plain
+        } else {
+            kind
+        };
+        (o.error, o.reported, kind)
     });
     match err {
         Some(e) if !reported => {
@@ -352,7 +378,10 @@ pub fn error(parts: &[&[u8]], errno: Option<Errno>) {
         push_errno_message(&mut line, e);
     }
     append(&mut line, &[b"\n"]);
-    OUT.with(flush_state);
+    OUT.with(|o| {
+        flush_state(o);
+        o.met_by_diagnostic |= o.error.is_some() && o.total > 0 && !o.own_buffer;
+    });
     Fd::STDERR.write_all(&line).ok();
 }
 
