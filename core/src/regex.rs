@@ -503,15 +503,20 @@ impl Compiler {
 }
 
 /// A DFA built state by state as the input needs them (subset construction
-/// over the program). A state is the set of instructions reached by the
-/// bytes so far, before their closure, and whether the position is at a
-/// line start; the closure is taken per transition, when the next byte
-/// tells whether `$` holds. Too many states: the caller falls back to the
-/// Pike VM.
+/// over the program). A state is the closure of the instructions reached
+/// by the bytes so far, and whether the position is at a line start; the
+/// `$`s in it are passed per transition, when the next byte tells whether
+/// they hold. Too many states: the caller falls back to the Pike VM.
 #[derive(Debug)]
 struct Dfa {
     /// Unanchored: every position may start a match (is_match).
     anywhere: bool,
+    /// The pattern has a `^`: states at a line start differ.
+    line_starts: bool,
+    /// The transitions, 256 per state: state k's on byte b at k*256 + b
+    /// hold the target's k*256, with SPECIAL when that state needs a
+    /// look (dead, accepting, accelerated); UNKNOWN until computed.
+    trans: Vec<u32>,
     states: Vec<DState>,
     ids: alloc::collections::BTreeMap<(bool, Vec<u32>), u32>,
     /// The start states, not at and at a line start (UNKNOWN until made).
@@ -520,25 +525,33 @@ struct Dfa {
 
 #[derive(Debug)]
 struct DState {
-    pcs: Vec<u32>,
+    /// The threads: consuming instructions, Match and pending `$`s.
+    set: Vec<u32>,
     line_start: bool,
     /// Whether a match ends here: when the position is not, and is, at a
     /// line end.
     accept: [bool; 2],
-    /// Nothing can happen before the next line start (an unanchored
-    /// search of a `^` pattern, between lines).
-    idle: bool,
-    next: Box<[u32; 256]>,
+    /// The only bytes (at most 3, repeated to fill) that leave the state,
+    /// when all others loop back to it: the run skips to the next one with
+    /// memchr3. NO_ACCEL: more leave.
+    accel: [u8; 3],
+    naccel: u8,
 }
 
+const NO_ACCEL: u8 = 4;
+
 const UNKNOWN: u32 = u32::MAX;
-const DEAD: u32 = 0;
+const SPECIAL: u32 = 1 << 31;
+/// State 0, flagged.
+const DEAD: u32 = SPECIAL;
 const MAX_STATES: usize = 2000;
 
 impl Dfa {
-    fn new(anywhere: bool) -> Dfa {
+    fn new(anywhere: bool, line_starts: bool) -> Dfa {
         Dfa {
             anywhere,
+            line_starts,
+            trans: Vec::new(),
             states: Vec::new(),
             ids: alloc::collections::BTreeMap::new(),
             starts: [UNKNOWN; 2],
@@ -546,7 +559,8 @@ impl Dfa {
     }
 
     /// The consuming instructions and Match reachable from `pcs` without
-    /// consuming input, given the line context.
+    /// consuming input, given the line context, and when not at a line end
+    /// the `$`s met (a line end may still pass them): sorted.
     fn closure(re: &Regex, pcs: &[u32], line_start: bool, line_end: bool) -> Vec<u32> {
         let mut seen = vec![false; re.prog.len()];
         let mut out = Vec::new();
@@ -561,68 +575,107 @@ impl Dfa {
                 Inst::Save(_) => stack.push(pc + 1),
                 Inst::Assert(Assert::LineStart) if line_start => stack.push(pc + 1),
                 Inst::Assert(Assert::LineEnd) if line_end => stack.push(pc + 1),
+                Inst::Assert(Assert::LineEnd) => out.push(pc),
                 Inst::Assert(_) | Inst::Backref(_) => {}
                 Inst::Byte(_) | Inst::Set(_) | Inst::Match => out.push(pc),
             }
         }
+        out.sort_unstable();
         out
     }
 
-    fn state(&mut self, re: &Regex, mut pcs: Vec<u32>, line_start: bool) -> Option<u32> {
+    /// Where `b` moves the threads of `closure` (before their closure),
+    /// with a new start when unanchored.
+    fn moved(&self, re: &Regex, closure: &[u32], b: u8) -> Vec<u32> {
+        let mut to: Vec<u32> = closure
+            .iter()
+            .filter(|&&pc| match re.prog[pc as usize] {
+                Inst::Byte(x) => x == b,
+                Inst::Set(s) => re.sets[s as usize][b as usize],
+                _ => false,
+            })
+            .map(|pc| pc + 1)
+            .collect();
         if self.anywhere {
-            pcs.push(0);
+            to.push(0);
         }
-        pcs.sort_unstable();
-        pcs.dedup();
-        if pcs.is_empty() {
+        to
+    }
+
+    /// The table entry of the state of `pcs` and their closure (made if
+    /// new).
+    fn state(&mut self, re: &Regex, line_start: bool, pcs: &[u32]) -> Option<u32> {
+        let set = Self::closure(re, pcs, line_start, false);
+        // (Unanchored, no thread left waits for the next line start.)
+        if set.is_empty() && !self.anywhere {
             return Some(DEAD);
         }
-        let key = (line_start, pcs);
+        let key = (line_start, set);
         if let Some(&id) = self.ids.get(&key) {
             return Some(id);
         }
         if self.states.len() >= MAX_STATES {
             return None;
         }
-        let (line_start, pcs) = key;
-        let accepts = |end: bool| {
-            Self::closure(re, &pcs, line_start, end)
-                .iter()
+        let set = &key.1;
+        let ends = [set.clone(), Self::closure(re, set, line_start, true)];
+        let accept = ends.each_ref().map(|c| {
+            c.iter()
                 .any(|&pc| matches!(re.prog[pc as usize], Inst::Match))
-        };
-        let accept = [accepts(false), accepts(true)];
-        let idle = self.anywhere && re.line_anchored && !line_start && pcs == [0];
-        let id = self.states.len() as u32;
-        self.ids.insert((line_start, pcs.clone()), id);
+        });
+        // Accelerated: few bytes leave the state, and every position the
+        // skip passes over accepts as the one it stops at does. The bytes
+        // moving the threads alike share one closure.
+        let mut accel = [0; 3];
+        let mut naccel = NO_ACCEL;
+        if accept[0] == accept[1] {
+            naccel = 0;
+            let mut seen: Vec<(Vec<u32>, bool)> = Vec::new();
+            for b in 0..=255u8 {
+                let to = self.moved(re, &ends[(b == b'\n') as usize], b);
+                let stays = (self.line_starts && b == b'\n') == line_start
+                    && match seen.iter().find(|s| s.0 == to) {
+                        Some(s) => s.1,
+                        None => {
+                            let stays = Self::closure(re, &to, line_start, false) == *set;
+                            seen.push((to, stays));
+                            stays
+                        }
+                    };
+                if !stays {
+                    if naccel == 3 {
+                        naccel = NO_ACCEL;
+                        break;
+                    }
+                    accel[naccel as usize..].fill(b);
+                    naccel += 1;
+                }
+            }
+        }
+        let special = accept[0] || accept[1] || naccel != NO_ACCEL;
+        let id = (self.states.len() as u32) << 8 | if special { SPECIAL } else { 0 };
+        self.trans.resize(self.trans.len() + 256, UNKNOWN);
         self.states.push(DState {
-            pcs,
+            set: key.1.clone(),
             line_start,
             accept,
-            idle,
-            next: Box::new([UNKNOWN; 256]),
+            accel,
+            naccel,
         });
+        self.ids.insert(key, id);
         Some(id)
     }
 
+    /// The table entry after `b` from the state at `from` (k*256).
     fn step(&mut self, re: &Regex, from: u32, b: u8) -> Option<u32> {
-        let st = &self.states[from as usize];
-        let next = st.next[b as usize];
-        if next != UNKNOWN {
-            return Some(next);
-        }
-        let mut to = Vec::new();
-        for pc in Self::closure(re, &st.pcs, st.line_start, b == b'\n') {
-            let ok = match re.prog[pc as usize] {
-                Inst::Byte(x) => x == b,
-                Inst::Set(s) => re.sets[s as usize][b as usize],
-                _ => false,
-            };
-            if ok {
-                to.push(pc + 1);
-            }
-        }
-        let id = self.state(re, to, b == b'\n')?;
-        self.states[from as usize].next[b as usize] = id;
+        let st = &self.states[(from >> 8) as usize];
+        let to = if b == b'\n' {
+            self.moved(re, &Self::closure(re, &st.set, st.line_start, true), b)
+        } else {
+            self.moved(re, &st.set, b)
+        };
+        let id = self.state(re, self.line_starts && b == b'\n', &to)?;
+        self.trans[(from | b as u32) as usize] = id;
         Some(id)
     }
 
@@ -631,67 +684,65 @@ impl Dfa {
     /// longest match there. None: too many states, use the Pike VM.
     fn run(&mut self, re: &Regex, hay: &[u8], start: usize) -> Option<Option<usize>> {
         if self.states.is_empty() {
-            let dead = DState {
-                pcs: Vec::new(),
+            self.states.push(DState {
+                set: Vec::new(),
                 line_start: false,
                 accept: [false; 2],
-                idle: false,
-                next: Box::new([DEAD; 256]),
-            };
-            self.states.push(dead);
+                accel: [0; 3],
+                naccel: NO_ACCEL,
+            });
+            self.trans.resize(256, DEAD);
         }
-        let line_start = start == 0 || hay[start - 1] == b'\n';
+        let line_start = self.line_starts && (start == 0 || hay[start - 1] == b'\n');
         let mut s = self.starts[line_start as usize];
         if s == UNKNOWN {
-            s = self.state(re, alloc::vec![0], line_start)?;
+            s = self.state(re, line_start, &[0])?;
             self.starts[line_start as usize] = s;
         }
         let mut best = None;
         let mut p = start;
-        while p < hay.len() {
-            let b = hay[p];
-            let st = &self.states[s as usize];
-            if !st.idle && !st.accept[(b == b'\n') as usize] {
-                // The common case: a known transition, nothing to note.
-                let n = st.next[b as usize];
-                s = if n != UNKNOWN {
-                    n
-                } else {
-                    self.step(re, s, b)?
+        loop {
+            if s & SPECIAL != 0 {
+                s &= !SPECIAL;
+                if s == 0 {
+                    return Some(best);
+                }
+                let st = &self.states[(s >> 8) as usize];
+                if st.naccel != NO_ACCEL {
+                    let rest = hay.get(p..).unwrap_or_default();
+                    let [a, b, c] = st.accel;
+                    let k = match st.naccel {
+                        0 => None,
+                        1 => crate::memchr::memchr(a, rest),
+                        _ => crate::memchr::memchr3(a, b, c, rest),
+                    };
+                    p += k.unwrap_or(rest.len());
+                }
+                if st.accept[hay.get(p).is_none_or(|&b| b == b'\n') as usize] {
+                    best = Some(p);
+                    if self.anywhere {
+                        return Some(best);
+                    }
+                }
+            }
+            // The common case: known transitions to plain states.
+            loop {
+                let Some(&b) = hay.get(p) else {
+                    return Some(best);
                 };
-                if s == DEAD {
-                    return Some(best);
-                }
+                let n = self.trans[(s | b as u32) as usize];
                 p += 1;
-                continue;
-            }
-            if self.states[s as usize].idle {
-                // Skip to the next line start (the newline is stepped over).
-                match crate::memchr::memchr(b'\n', &hay[p..]) {
-                    Some(k) => p += k,
-                    None => return Some(None),
+                if n & SPECIAL != 0 {
+                    s = if n == UNKNOWN {
+                        self.step(re, s, b)?
+                    } else {
+                        n
+                    };
+                    break;
                 }
-                let b = hay[p];
-                s = self.step(re, s, b)?;
-                p += 1;
-                continue;
+                s = n;
             }
-            if self.states[s as usize].accept[(b == b'\n') as usize] {
-                best = Some(p);
-                if self.anywhere {
-                    return Some(best);
-                }
-            }
-            s = self.step(re, s, b)?;
-            if s == DEAD {
-                return Some(best);
-            }
-            p += 1;
         }
-        if self.states[s as usize].accept[1] {
-            best = Some(hay.len());
-        }
-        Some(best)
     }
 }
 
@@ -750,7 +801,14 @@ impl Regex {
         let dfa_able = !r.backrefs
             && r.prog.iter().all(|i| !matches!(i, Inst::Assert(a) if !matches!(a, Assert::LineStart | Assert::LineEnd)));
         if dfa_able {
-            r.dfas = Some([RefCell::new(Dfa::new(true)), RefCell::new(Dfa::new(false))]);
+            let ls = r
+                .prog
+                .iter()
+                .any(|i| matches!(i, Inst::Assert(Assert::LineStart)));
+            r.dfas = Some([
+                RefCell::new(Dfa::new(true, ls)),
+                RefCell::new(Dfa::new(false, ls)),
+            ]);
         }
         let n = r.prog.len() - 1;
         if r.prog[..n].iter().all(|i| matches!(i, Inst::Byte(_)))
