@@ -1132,14 +1132,24 @@ mod tests {
 
     #[test]
     fn dfa_agrees_with_the_pike_vm() {
-        let atoms = ["a", "b", ".", "[ab]", "\\(a\\|b\\)", "\\(ab\\)", "x", "\n"];
+        let atoms = [
+            "a",
+            "b",
+            ".",
+            "[ab]",
+            "\\(a\\|b\\)",
+            "\\(ab\\)",
+            "x",
+            "\n",
+            "[^x]",
+        ];
         let ops = ["", "*", "\\+", "\\?", "\\{1,2\\}"];
         let mut seed = 7u32;
         let mut rand = move |n: usize| {
             seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
             (seed >> 8) as usize % n
         };
-        for _ in 0..3000 {
+        for k in 0..4000 {
             let mut pat = std::string::String::new();
             if rand(3) == 0 {
                 pat.push('^');
@@ -1151,10 +1161,24 @@ mod tests {
             if rand(3) == 0 {
                 pat.push('$');
             }
-            let r = Regex::new(pat.as_bytes(), Syntax::Basic).unwrap();
+            // Emacs syntax: `.` stops at a newline (`\{` is literal there).
+            let syntax = if k % 4 == 3 {
+                Syntax::Emacs
+            } else {
+                Syntax::Basic
+            };
+            let r = Regex::new(pat.as_bytes(), syntax).unwrap();
             assert!(r.dfas.is_some());
-            for _ in 0..5 {
-                let hay: Vec<u8> = (0..rand(12)).map(|_| b"abx\n"[rand(4)]).collect();
+            for n in 0..6 {
+                // Short inputs over few bytes, and long ones (the skips of
+                // accelerated states go 16 bytes at a time) of spaces.
+                let hay: Vec<u8> = if n < 4 {
+                    (0..rand(12)).map(|_| b"abx\n"[rand(4)]).collect()
+                } else {
+                    (0..rand(80))
+                        .map(|_| b"abx\n\0          "[rand(15)])
+                        .collect()
+                };
                 let vm_any = r.run(&hay, 0, true).is_some();
                 assert_eq!(r.is_match(&hay), vm_any, "{pat:?} {hay:?}");
                 for start in 0..=hay.len() {
@@ -1163,6 +1187,76 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Whether one of the DFA's states skips with memchr.
+    fn accelerated(r: &Regex, k: usize) -> bool {
+        let d = r.dfas.as_ref().unwrap()[k].borrow();
+        d.states.iter().any(|s| s.naccel != NO_ACCEL)
+    }
+
+    #[test]
+    fn accelerated_states() {
+        // After an `a`, every byte but `x` and NUL (which `.` does not
+        // match) loops: the search skips to the next of them.
+        let r = Regex::new(b"a.*x", Syntax::Basic).unwrap();
+        let long = |pre: &str, n: usize, post: &str| {
+            let mut v = pre.as_bytes().to_vec();
+            v.resize(v.len() + n, b' ');
+            v.extend_from_slice(post.as_bytes());
+            v
+        };
+        for (hay, want) in [
+            (&b""[..], false),
+            (b"a", false),
+            (b"x", false),
+            (b"ax", true),
+            (b"x a", false),
+            (b"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx a b", false),
+            (b"alpha beta", false),
+            (b"alpha x", true),
+            (b"\tgamma  lorem x", true),
+            (b"a\0x", false),
+            (b"a\0ax", true),
+            (b"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", false),
+            (&long("a", 100, "x"), true),
+            (&long("a", 100, ""), false),
+            (&long("x", 100, "a"), false),
+            (&long("a", 100, "\0x"), false),
+        ] {
+            assert_eq!(r.is_match(hay), want, "{hay:?}");
+            assert_eq!(r.run(hay, 0, true).is_some(), want, "{hay:?}");
+        }
+        assert!(accelerated(&r, 0));
+        // `^`: after a line that does not start with `a`, nothing can
+        // happen before the next newline.
+        let r = Regex::new(b"^a.*x", Syntax::Basic).unwrap();
+        for (hay, want) in [
+            (&b"ba x"[..], false),
+            (b"a x", true),
+            (b"b\na x", true),
+            (b"bx\nb\nab", false),
+        ] {
+            assert_eq!(r.is_match(hay), want, "{hay:?}");
+        }
+        assert!(accelerated(&r, 0));
+        // Longest matches: the last `x` of the line (Emacs `.` stops at a
+        // newline, basic `.` does not); an accepting state skips too.
+        let r = Regex::new(b"a.*x", Syntax::Emacs).unwrap();
+        assert_eq!(r.match_at(b"a x x\nx", 0), Some(5));
+        assert_eq!(r.match_at(&long("a", 70, "x\nx"), 0), Some(72));
+        assert_eq!(r.match_at(b"a x x\nx", 1), None);
+        assert!(accelerated(&r, 1));
+        let r = Regex::new(b"a.*x", Syntax::Basic).unwrap();
+        assert_eq!(r.match_at(b"a x x\nx", 0), Some(7));
+        let r = Regex::new(b"x.*", Syntax::Emacs).unwrap();
+        assert_eq!(r.match_at(&long("x", 100, "\nb"), 0), Some(101));
+        assert_eq!(r.match_at(b"x", 0), Some(1));
+        assert_eq!(r.match_at(b"ax", 0), None);
+        // A `$` still to pass: only the line end accepts.
+        let r = Regex::new(b"a.*$", Syntax::Emacs).unwrap();
+        assert_eq!(r.match_at(&long("a", 40, "\nb"), 0), Some(41));
+        assert!(r.is_match(b"b\nab") && !r.is_match(b"b\nb"));
     }
 
     #[test]
