@@ -587,15 +587,16 @@ impl Dfa {
     /// Where `b` moves the threads of `closure` (before their closure),
     /// with a new start when unanchored.
     fn moved(&self, re: &Regex, closure: &[u32], b: u8) -> Vec<u32> {
-        let mut to: Vec<u32> = closure
-            .iter()
-            .filter(|&&pc| match re.prog[pc as usize] {
+        let mut to = Vec::new();
+        for &pc in closure {
+            if match re.prog[pc as usize] {
                 Inst::Byte(x) => x == b,
                 Inst::Set(s) => re.sets[s as usize][b as usize],
                 _ => false,
-            })
-            .map(|pc| pc + 1)
-            .collect();
+            } {
+                to.push(pc + 1);
+            }
+        }
         if self.anywhere {
             to.push(0);
         }
@@ -624,25 +625,22 @@ impl Dfa {
                 .any(|&pc| matches!(re.prog[pc as usize], Inst::Match))
         });
         // Accelerated: few bytes leave the state, and every position the
-        // skip passes over accepts as the one it stops at does. The bytes
-        // moving the threads alike share one closure.
+        // skip passes over accepts as the one it stops at does. Runs of
+        // bytes moving the threads alike share one closure.
         let mut accel = [0; 3];
         let mut naccel = NO_ACCEL;
         if accept[0] == accept[1] {
             naccel = 0;
-            let mut seen: Vec<(Vec<u32>, bool)> = Vec::new();
+            let mut last: Option<(Vec<u32>, bool)> = None;
             for b in 0..=255u8 {
                 let to = self.moved(re, &ends[(b == b'\n') as usize], b);
-                let stays = (self.line_starts && b == b'\n') == line_start
-                    && match seen.iter().find(|s| s.0 == to) {
-                        Some(s) => s.1,
-                        None => {
-                            let stays = Self::closure(re, &to, line_start, false) == *set;
-                            seen.push((to, stays));
-                            stays
-                        }
-                    };
-                if !stays {
+                if last.as_ref().is_none_or(|l| l.0 != to) {
+                    let stays = Self::closure(re, &to, line_start, false) == *set;
+                    last = Some((to, stays));
+                }
+                if !(last.as_ref().is_some_and(|l| l.1)
+                    && (self.line_starts && b == b'\n') == line_start)
+                {
                     if naccel == 3 {
                         naccel = NO_ACCEL;
                         break;
@@ -654,7 +652,7 @@ impl Dfa {
         }
         let special = accept[0] || accept[1] || naccel != NO_ACCEL;
         let id = (self.states.len() as u32) << 8 | if special { SPECIAL } else { 0 };
-        self.trans.resize(self.trans.len() + 256, UNKNOWN);
+        self.trans.extend_from_slice(&[UNKNOWN; 256]);
         self.states.push(DState {
             set: key.1.clone(),
             line_start,
@@ -691,7 +689,8 @@ impl Dfa {
                 accel: [0; 3],
                 naccel: NO_ACCEL,
             });
-            self.trans.resize(256, DEAD);
+            // (Never read: a run stops at the dead state.)
+            self.trans.extend_from_slice(&[UNKNOWN; 256]);
         }
         let line_start = self.line_starts && (start == 0 || hay[start - 1] == b'\n');
         let mut s = self.starts[line_start as usize];
