@@ -260,3 +260,27 @@ fn like_gnu() {
         }
     }
 }
+
+#[test]
+fn regex_skips_like_gnu() {
+    // The search skips to the bytes that can change its state (here `a`,
+    // then `x` or NUL): lines where they come in the wrong order, only
+    // before the first one, NULs, empty and long lines.
+    let long = format!(
+        "a{}x\n{}a\nx{}a\n",
+        " ".repeat(100),
+        "b".repeat(70),
+        " ".repeat(40)
+    );
+    let input = format!(
+        "\nx a\nalpha x\na\0x\na\0ax\nxxxxxxxxxxxxxxxxxxxxxxa\n\tgamma  lorem x\nbx\n{long}"
+    );
+    for re in ["pa.*x", "p^a.*x", "pa[^x]*x", "px$", "pa.*$", "pa.*"] {
+        same_as_gnu("nl", &["-b", re], Some(input.as_bytes()), None);
+    }
+    ucmd("nl")
+        .args(&["-b", "pa.*x"])
+        .stdin("x a\nalpha x\na\0x\na\0ax\n\n")
+        .run()
+        .stdout_is("       x a\n     1\talpha x\n       a\0x\n     2\ta\0ax\n       \n");
+}

@@ -173,6 +173,7 @@ fn like_gnu() {
         "ab:cab:abab:",
         "xxaxxbxxx",
         "a:b\0c:",
+        "alpha x\nx a\na  x x\n\nbeta\0x alpha\n",
     ] {
         for args in [
             &[][..],
@@ -185,6 +186,8 @@ fn like_gnu() {
             &["-r", "-s", "$"],
             &["-r", "-s", "\\b"],
             &["-r", "-s", "a\\|ab"],
+            &["-r", "-s", "a.*x"],
+            &["-b", "-r", "-s", "a[^x]*x"],
         ] {
             same_as_gnu("tac", args, Some(input.as_bytes()), None);
         }

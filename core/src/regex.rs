@@ -503,15 +503,20 @@ impl Compiler {
 }
 
 /// A DFA built state by state as the input needs them (subset construction
-/// over the program). A state is the set of instructions reached by the
-/// bytes so far, before their closure, and whether the position is at a
-/// line start; the closure is taken per transition, when the next byte
-/// tells whether `$` holds. Too many states: the caller falls back to the
-/// Pike VM.
+/// over the program). A state is the closure of the instructions reached
+/// by the bytes so far, and whether the position is at a line start; the
+/// `$`s in it are passed per transition, when the next byte tells whether
+/// they hold. Too many states: the caller falls back to the Pike VM.
 #[derive(Debug)]
 struct Dfa {
     /// Unanchored: every position may start a match (is_match).
     anywhere: bool,
+    /// The pattern has a `^`: states at a line start differ.
+    line_starts: bool,
+    /// The transitions, 256 per state: state k's on byte b at k*256 + b
+    /// hold the target's k*256, with SPECIAL when that state needs a
+    /// look (dead, accepting, accelerated); UNKNOWN until computed.
+    trans: Vec<u32>,
     states: Vec<DState>,
     ids: alloc::collections::BTreeMap<(bool, Vec<u32>), u32>,
     /// The start states, not at and at a line start (UNKNOWN until made).
@@ -520,25 +525,33 @@ struct Dfa {
 
 #[derive(Debug)]
 struct DState {
-    pcs: Vec<u32>,
+    /// The threads: consuming instructions, Match and pending `$`s.
+    set: Vec<u32>,
     line_start: bool,
     /// Whether a match ends here: when the position is not, and is, at a
     /// line end.
     accept: [bool; 2],
-    /// Nothing can happen before the next line start (an unanchored
-    /// search of a `^` pattern, between lines).
-    idle: bool,
-    next: Box<[u32; 256]>,
+    /// The only bytes (at most 3, repeated to fill) that leave the state,
+    /// when all others loop back to it: the run skips to the next one with
+    /// memchr3. NO_ACCEL: more leave.
+    accel: [u8; 3],
+    naccel: u8,
 }
 
+const NO_ACCEL: u8 = 4;
+
 const UNKNOWN: u32 = u32::MAX;
-const DEAD: u32 = 0;
+const SPECIAL: u32 = 1 << 31;
+/// State 0, flagged.
+const DEAD: u32 = SPECIAL;
 const MAX_STATES: usize = 2000;
 
 impl Dfa {
-    fn new(anywhere: bool) -> Dfa {
+    fn new(anywhere: bool, line_starts: bool) -> Dfa {
         Dfa {
             anywhere,
+            line_starts,
+            trans: Vec::new(),
             states: Vec::new(),
             ids: alloc::collections::BTreeMap::new(),
             starts: [UNKNOWN; 2],
@@ -546,7 +559,8 @@ impl Dfa {
     }
 
     /// The consuming instructions and Match reachable from `pcs` without
-    /// consuming input, given the line context.
+    /// consuming input, given the line context, and when not at a line end
+    /// the `$`s met (a line end may still pass them): sorted.
     fn closure(re: &Regex, pcs: &[u32], line_start: bool, line_end: bool) -> Vec<u32> {
         let mut seen = vec![false; re.prog.len()];
         let mut out = Vec::new();
@@ -561,68 +575,105 @@ impl Dfa {
                 Inst::Save(_) => stack.push(pc + 1),
                 Inst::Assert(Assert::LineStart) if line_start => stack.push(pc + 1),
                 Inst::Assert(Assert::LineEnd) if line_end => stack.push(pc + 1),
+                Inst::Assert(Assert::LineEnd) => out.push(pc),
                 Inst::Assert(_) | Inst::Backref(_) => {}
                 Inst::Byte(_) | Inst::Set(_) | Inst::Match => out.push(pc),
             }
         }
+        out.sort_unstable();
         out
     }
 
-    fn state(&mut self, re: &Regex, mut pcs: Vec<u32>, line_start: bool) -> Option<u32> {
-        if self.anywhere {
-            pcs.push(0);
+    /// Where `b` moves the threads of `closure` (before their closure),
+    /// with a new start when unanchored.
+    fn moved(&self, re: &Regex, closure: &[u32], b: u8) -> Vec<u32> {
+        let mut to = Vec::new();
+        for &pc in closure {
+            if match re.prog[pc as usize] {
+                Inst::Byte(x) => x == b,
+                Inst::Set(s) => re.sets[s as usize][b as usize],
+                _ => false,
+            } {
+                to.push(pc + 1);
+            }
         }
-        pcs.sort_unstable();
-        pcs.dedup();
-        if pcs.is_empty() {
+        if self.anywhere {
+            to.push(0);
+        }
+        to
+    }
+
+    /// The table entry of the state of `pcs` and their closure (made if
+    /// new).
+    fn state(&mut self, re: &Regex, line_start: bool, pcs: &[u32]) -> Option<u32> {
+        let set = Self::closure(re, pcs, line_start, false);
+        // (Unanchored, no thread left waits for the next line start.)
+        if set.is_empty() && !self.anywhere {
             return Some(DEAD);
         }
-        let key = (line_start, pcs);
+        let key = (line_start, set);
         if let Some(&id) = self.ids.get(&key) {
             return Some(id);
         }
         if self.states.len() >= MAX_STATES {
             return None;
         }
-        let (line_start, pcs) = key;
-        let accepts = |end: bool| {
-            Self::closure(re, &pcs, line_start, end)
-                .iter()
+        let set = &key.1;
+        let ends = [set.clone(), Self::closure(re, set, line_start, true)];
+        let accept = ends.each_ref().map(|c| {
+            c.iter()
                 .any(|&pc| matches!(re.prog[pc as usize], Inst::Match))
-        };
-        let accept = [accepts(false), accepts(true)];
-        let idle = self.anywhere && re.line_anchored && !line_start && pcs == [0];
-        let id = self.states.len() as u32;
-        self.ids.insert((line_start, pcs.clone()), id);
+        });
+        // Accelerated: few bytes leave the state, and every position the
+        // skip passes over accepts as the one it stops at does. Runs of
+        // bytes moving the threads alike share one closure.
+        let mut accel = [0; 3];
+        let mut naccel = NO_ACCEL;
+        if accept[0] == accept[1] {
+            naccel = 0;
+            let mut last: Option<(Vec<u32>, bool)> = None;
+            for b in 0..=255u8 {
+                let to = self.moved(re, &ends[(b == b'\n') as usize], b);
+                if last.as_ref().is_none_or(|l| l.0 != to) {
+                    let stays = Self::closure(re, &to, line_start, false) == *set;
+                    last = Some((to, stays));
+                }
+                if !(last.as_ref().is_some_and(|l| l.1)
+                    && (self.line_starts && b == b'\n') == line_start)
+                {
+                    if naccel == 3 {
+                        naccel = NO_ACCEL;
+                        break;
+                    }
+                    accel[naccel as usize..].fill(b);
+                    naccel += 1;
+                }
+            }
+        }
+        let special = accept[0] || accept[1] || naccel != NO_ACCEL;
+        let id = (self.states.len() as u32) << 8 | if special { SPECIAL } else { 0 };
+        self.trans.extend_from_slice(&[UNKNOWN; 256]);
         self.states.push(DState {
-            pcs,
+            set: key.1.clone(),
             line_start,
             accept,
-            idle,
-            next: Box::new([UNKNOWN; 256]),
+            accel,
+            naccel,
         });
+        self.ids.insert(key, id);
         Some(id)
     }
 
+    /// The table entry after `b` from the state at `from` (k*256).
     fn step(&mut self, re: &Regex, from: u32, b: u8) -> Option<u32> {
-        let st = &self.states[from as usize];
-        let next = st.next[b as usize];
-        if next != UNKNOWN {
-            return Some(next);
-        }
-        let mut to = Vec::new();
-        for pc in Self::closure(re, &st.pcs, st.line_start, b == b'\n') {
-            let ok = match re.prog[pc as usize] {
-                Inst::Byte(x) => x == b,
-                Inst::Set(s) => re.sets[s as usize][b as usize],
-                _ => false,
-            };
-            if ok {
-                to.push(pc + 1);
-            }
-        }
-        let id = self.state(re, to, b == b'\n')?;
-        self.states[from as usize].next[b as usize] = id;
+        let st = &self.states[(from >> 8) as usize];
+        let to = if b == b'\n' {
+            self.moved(re, &Self::closure(re, &st.set, st.line_start, true), b)
+        } else {
+            self.moved(re, &st.set, b)
+        };
+        let id = self.state(re, self.line_starts && b == b'\n', &to)?;
+        self.trans[(from | b as u32) as usize] = id;
         Some(id)
     }
 
@@ -631,67 +682,66 @@ impl Dfa {
     /// longest match there. None: too many states, use the Pike VM.
     fn run(&mut self, re: &Regex, hay: &[u8], start: usize) -> Option<Option<usize>> {
         if self.states.is_empty() {
-            let dead = DState {
-                pcs: Vec::new(),
+            self.states.push(DState {
+                set: Vec::new(),
                 line_start: false,
                 accept: [false; 2],
-                idle: false,
-                next: Box::new([DEAD; 256]),
-            };
-            self.states.push(dead);
+                accel: [0; 3],
+                naccel: NO_ACCEL,
+            });
+            // (Never read: a run stops at the dead state.)
+            self.trans.extend_from_slice(&[UNKNOWN; 256]);
         }
-        let line_start = start == 0 || hay[start - 1] == b'\n';
+        let line_start = self.line_starts && (start == 0 || hay[start - 1] == b'\n');
         let mut s = self.starts[line_start as usize];
         if s == UNKNOWN {
-            s = self.state(re, alloc::vec![0], line_start)?;
+            s = self.state(re, line_start, &[0])?;
             self.starts[line_start as usize] = s;
         }
         let mut best = None;
         let mut p = start;
-        while p < hay.len() {
-            let b = hay[p];
-            let st = &self.states[s as usize];
-            if !st.idle && !st.accept[(b == b'\n') as usize] {
-                // The common case: a known transition, nothing to note.
-                let n = st.next[b as usize];
-                s = if n != UNKNOWN {
-                    n
-                } else {
-                    self.step(re, s, b)?
+        loop {
+            if s & SPECIAL != 0 {
+                s &= !SPECIAL;
+                if s == 0 {
+                    return Some(best);
+                }
+                let st = &self.states[(s >> 8) as usize];
+                if st.naccel != NO_ACCEL {
+                    let rest = hay.get(p..).unwrap_or_default();
+                    let [a, b, c] = st.accel;
+                    let k = match st.naccel {
+                        0 => None,
+                        1 => crate::memchr::memchr(a, rest),
+                        _ => crate::memchr::memchr3(a, b, c, rest),
+                    };
+                    p += k.unwrap_or(rest.len());
+                }
+                if st.accept[hay.get(p).is_none_or(|&b| b == b'\n') as usize] {
+                    best = Some(p);
+                    if self.anywhere {
+                        return Some(best);
+                    }
+                }
+            }
+            // The common case: known transitions to plain states.
+            loop {
+                let Some(&b) = hay.get(p) else {
+                    return Some(best);
                 };
-                if s == DEAD {
-                    return Some(best);
-                }
+                let n = self.trans[(s | b as u32) as usize];
                 p += 1;
-                continue;
-            }
-            if self.states[s as usize].idle {
-                // Skip to the next line start (the newline is stepped over).
-                match crate::memchr::memchr(b'\n', &hay[p..]) {
-                    Some(k) => p += k,
-                    None => return Some(None),
+                if n & SPECIAL != 0 {
+                    s = if n == UNKNOWN {
+                        self.step(re, s, b)?
+                    } else {
+                        n
+                    };
+                    break;
                 }
-                let b = hay[p];
-                s = self.step(re, s, b)?;
-                p += 1;
-                continue;
+                s = n;
             }
-            if self.states[s as usize].accept[(b == b'\n') as usize] {
-                best = Some(p);
-                if self.anywhere {
-                    return Some(best);
-                }
-            }
-            s = self.step(re, s, b)?;
-            if s == DEAD {
-                return Some(best);
-            }
-            p += 1;
         }
-        if self.states[s as usize].accept[1] {
-            best = Some(hay.len());
-        }
-        Some(best)
     }
 }
 
@@ -750,7 +800,14 @@ impl Regex {
         let dfa_able = !r.backrefs
             && r.prog.iter().all(|i| !matches!(i, Inst::Assert(a) if !matches!(a, Assert::LineStart | Assert::LineEnd)));
         if dfa_able {
-            r.dfas = Some([RefCell::new(Dfa::new(true)), RefCell::new(Dfa::new(false))]);
+            let ls = r
+                .prog
+                .iter()
+                .any(|i| matches!(i, Inst::Assert(Assert::LineStart)));
+            r.dfas = Some([
+                RefCell::new(Dfa::new(true, ls)),
+                RefCell::new(Dfa::new(false, ls)),
+            ]);
         }
         let n = r.prog.len() - 1;
         if r.prog[..n].iter().all(|i| matches!(i, Inst::Byte(_)))
@@ -1074,14 +1131,26 @@ mod tests {
 
     #[test]
     fn dfa_agrees_with_the_pike_vm() {
-        let atoms = ["a", "b", ".", "[ab]", "\\(a\\|b\\)", "\\(ab\\)", "x", "\n"];
+        let atoms = [
+            "a",
+            "b",
+            ".",
+            "[ab]",
+            "\\(a\\|b\\)",
+            "\\(ab\\)",
+            "x",
+            "\n",
+            "[^x]",
+            "\\(^a\\|b\\)",
+            "\\(a$\\|x\\)",
+        ];
         let ops = ["", "*", "\\+", "\\?", "\\{1,2\\}"];
         let mut seed = 7u32;
         let mut rand = move |n: usize| {
             seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
             (seed >> 8) as usize % n
         };
-        for _ in 0..3000 {
+        for k in 0..4000 {
             let mut pat = std::string::String::new();
             if rand(3) == 0 {
                 pat.push('^');
@@ -1093,10 +1162,24 @@ mod tests {
             if rand(3) == 0 {
                 pat.push('$');
             }
-            let r = Regex::new(pat.as_bytes(), Syntax::Basic).unwrap();
+            // Emacs syntax: `.` stops at a newline (`\{` is literal there).
+            let syntax = if k % 4 == 3 {
+                Syntax::Emacs
+            } else {
+                Syntax::Basic
+            };
+            let r = Regex::new(pat.as_bytes(), syntax).unwrap();
             assert!(r.dfas.is_some());
-            for _ in 0..5 {
-                let hay: Vec<u8> = (0..rand(12)).map(|_| b"abx\n"[rand(4)]).collect();
+            for n in 0..6 {
+                // Short inputs over few bytes, and long ones (the skips of
+                // accelerated states go 16 bytes at a time) of spaces.
+                let hay: Vec<u8> = if n < 4 {
+                    (0..rand(12)).map(|_| b"abx\n"[rand(4)]).collect()
+                } else {
+                    (0..rand(80))
+                        .map(|_| b"abx\n\0          "[rand(15)])
+                        .collect()
+                };
                 let vm_any = r.run(&hay, 0, true).is_some();
                 assert_eq!(r.is_match(&hay), vm_any, "{pat:?} {hay:?}");
                 for start in 0..=hay.len() {
@@ -1105,6 +1188,76 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Whether one of the DFA's states skips with memchr.
+    fn accelerated(r: &Regex, k: usize) -> bool {
+        let d = r.dfas.as_ref().unwrap()[k].borrow();
+        d.states.iter().any(|s| s.naccel != NO_ACCEL)
+    }
+
+    #[test]
+    fn accelerated_states() {
+        // After an `a`, every byte but `x` and NUL (which `.` does not
+        // match) loops: the search skips to the next of them.
+        let r = Regex::new(b"a.*x", Syntax::Basic).unwrap();
+        let long = |pre: &str, n: usize, post: &str| {
+            let mut v = pre.as_bytes().to_vec();
+            v.resize(v.len() + n, b' ');
+            v.extend_from_slice(post.as_bytes());
+            v
+        };
+        for (hay, want) in [
+            (&b""[..], false),
+            (b"a", false),
+            (b"x", false),
+            (b"ax", true),
+            (b"x a", false),
+            (b"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx a b", false),
+            (b"alpha beta", false),
+            (b"alpha x", true),
+            (b"\tgamma  lorem x", true),
+            (b"a\0x", false),
+            (b"a\0ax", true),
+            (b"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", false),
+            (&long("a", 100, "x"), true),
+            (&long("a", 100, ""), false),
+            (&long("x", 100, "a"), false),
+            (&long("a", 100, "\0x"), false),
+        ] {
+            assert_eq!(r.is_match(hay), want, "{hay:?}");
+            assert_eq!(r.run(hay, 0, true).is_some(), want, "{hay:?}");
+        }
+        assert!(accelerated(&r, 0));
+        // `^`: after a line that does not start with `a`, nothing can
+        // happen before the next newline.
+        let r = Regex::new(b"^a.*x", Syntax::Basic).unwrap();
+        for (hay, want) in [
+            (&b"ba x"[..], false),
+            (b"a x", true),
+            (b"b\na x", true),
+            (b"bx\nb\nab", false),
+        ] {
+            assert_eq!(r.is_match(hay), want, "{hay:?}");
+        }
+        assert!(accelerated(&r, 0));
+        // Longest matches: the last `x` of the line (Emacs `.` stops at a
+        // newline, basic `.` does not); an accepting state skips too.
+        let r = Regex::new(b"a.*x", Syntax::Emacs).unwrap();
+        assert_eq!(r.match_at(b"a x x\nx", 0), Some(5));
+        assert_eq!(r.match_at(&long("a", 70, "x\nx"), 0), Some(72));
+        assert_eq!(r.match_at(b"a x x\nx", 1), None);
+        assert!(accelerated(&r, 1));
+        let r = Regex::new(b"a.*x", Syntax::Basic).unwrap();
+        assert_eq!(r.match_at(b"a x x\nx", 0), Some(7));
+        let r = Regex::new(b"x.*", Syntax::Emacs).unwrap();
+        assert_eq!(r.match_at(&long("x", 100, "\nb"), 0), Some(101));
+        assert_eq!(r.match_at(b"x", 0), Some(1));
+        assert_eq!(r.match_at(b"ax", 0), None);
+        // A `$` still to pass: only the line end accepts.
+        let r = Regex::new(b"a.*$", Syntax::Emacs).unwrap();
+        assert_eq!(r.match_at(&long("a", 40, "\nb"), 0), Some(41));
+        assert!(r.is_match(b"b\nab") && !r.is_match(b"b\nb"));
     }
 
     #[test]

@@ -168,7 +168,7 @@ bench tail-n-pipe tail "cat $WORK/lines | @ -n 100000 > /dev/null"
 # tail -f of a file growing as fast as cat can append to it, into a pipe;
 # --pid ends tail once the writer is done and everything is out.
 LABEL="(follow a growing file)" bench tail-f tail "set -o pipefail; rm -f $WORK/grow; : > $WORK/grow; (cat $WORK/lines >> $WORK/grow) & @ -f -n +1 -s 0.1 --pid=\$! $WORK/grow | cat > /dev/null"
-if want tac || want tac-pipe || want nl || want nl-regex || want expand || want unexpand || want unexpand-a; then
+if want tac || want tac-pipe || want nl || want nl-regex || want nl-regex-u || want expand || want unexpand || want unexpand-a; then
   # Lines of words, spaces and tabs (for expand/unexpand), 1 to 12 fields.
   python3 - "$WORK/tabs" "$TEXT_BYTES" <<'PY'
 import random, sys
@@ -186,6 +186,7 @@ bench tac tac "@ $WORK/tabs > /dev/null"
 bench tac-pipe tac "cat $WORK/tabs | @ > /dev/null"
 bench nl nl "@ $WORK/tabs > /dev/null"
 bench nl-regex nl "@ -bp'^a.*x' $WORK/tabs > /dev/null"
+bench nl-regex-u nl "@ -bp'a.*x' $WORK/tabs > /dev/null"
 bench expand expand "@ $WORK/tabs > /dev/null"
 bench unexpand unexpand "@ $WORK/tabs > /dev/null"
 bench unexpand-a unexpand "@ -a $WORK/tabs > /dev/null"
