@@ -2,6 +2,9 @@
 // name: printenv
 // usage: [OPTION]... [VARIABLE]...
 // usage-status: 2
+// stop-at-operand: yes
+// option: -i
+// option: -u NAME
 // option: -0, --null
 // help:
 // Print the values of the specified environment VARIABLE(s).
@@ -21,7 +24,12 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     sys::io::set_exit_failure(2);
     let mut end = b'\n';
     let mut opts = sys::cli::parse(&SPEC, &args[1..]);
-    while opts.next().is_some() {
+    while let Some(o) = opts.next() {
+        // GNU's printenv shares env's getopt string ("+iu:0"): -i and -u
+        // NAME parse, then end in the usage message alone.
+        if o.key != '0' {
+            sys::cli::try_help(&SPEC);
+        }
         end = 0;
     }
     let names = opts.operands();

@@ -88,3 +88,32 @@ fn non_utf8_names_and_values() {
         .success()
         .stdout_is(b"\xfe\x80\n");
 }
+
+#[test]
+fn env_options_and_operands_as_gnu() {
+    // GNU's printenv parses with env's option string ("+iu:0"): -i and
+    // -u NAME end in the usage line alone; options stop at the first
+    // operand.
+    for args in [&["-i"][..], &["-u", "X"], &["-0", "-i"], &["-iu", "X"]] {
+        ucmd("printenv")
+            .args(args)
+            .run()
+            .code_is(2)
+            .stdout_is("")
+            .stderr_is("Try 'printenv --help' for more information.\n");
+    }
+    ucmd("printenv")
+        .arg("-u")
+        .run()
+        .code_is(2)
+        .stderr_is("printenv: option requires an argument -- 'u'\nTry 'printenv --help' for more information.\n");
+    ucmd("printenv")
+        .args(&["NO_SUCH_VARIABLE_X", "-f"])
+        .run()
+        .code_is(1)
+        .stdout_is("")
+        .stderr_is("");
+    for args in [&["-i"][..], &["-u"], &["1", "-f"], &["-f"], &["--", "-f"]] {
+        same_as_gnu("printenv", args, None, None);
+    }
+}
