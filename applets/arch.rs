@@ -1,7 +1,6 @@
 // corebox applet
 // name: arch
 // usage: [OPTION]...
-// stop-at-operand: yes
 // help:
 // Print machine architecture.
 //

@@ -1,7 +1,6 @@
 // corebox applet
 // name: hostid
 // usage: [OPTION]
-// stop-at-operand: yes
 // help:
 // Print the numeric identifier (in hexadecimal) for the current host.
 //

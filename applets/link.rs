@@ -2,7 +2,6 @@
 // name: link
 // usage: FILE1 FILE2
 // usage: OPTION
-// stop-at-operand: yes
 // help:
 // Call the link function to create a link named FILE2 to an existing FILE1.
 //

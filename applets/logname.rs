@@ -1,7 +1,6 @@
 // corebox applet
 // name: logname
 // usage: [OPTION]
-// stop-at-operand: yes
 // help:
 // Print the user's login name.
 //

@@ -94,8 +94,9 @@ struct Nl {
     prefix: Vec<u8>,
 }
 
-fn style(arg: &'static [u8], what: &[u8]) -> Style {
-    match arg {
+/// A numbering style, or None (after GNU's message) when it is not one.
+fn style(arg: &'static [u8], what: &[u8]) -> Option<Style> {
+    Some(match arg {
         b"a" => Style::All,
         b"t" => Style::NonEmpty,
         b"n" => Style::None,
@@ -106,8 +107,11 @@ fn style(arg: &'static [u8], what: &[u8]) -> Style {
                 sys::rt::exit(1)
             }
         },
-        _ => sys::cli::usage_error(&SPEC, &[b"invalid ", what, b" numbering style: ", &sys::cli::quote(arg)]),
-    }
+        _ => {
+            error(&[b"invalid ", what, b" numbering style: ", &sys::cli::quote(arg)], None);
+            return None;
+        }
+    })
 }
 
 fn pad(n: usize, byte: u8) {
@@ -225,12 +229,26 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     };
     let mut delim: &[u8] = b"\\:";
     let mut opts = sys::cli::parse(&SPEC, &args[1..]);
-    while let Some(o) = opts.next() {
+    // As GNU's nl, every bad option is reported before the usage line.
+    let mut ok = true;
+    while let Some(o) = opts.next_or_bad() {
+        let Some(o) = o else {
+            ok = false;
+            continue;
+        };
         let a = o.arg.unwrap_or(b"");
         match o.key {
-            'h' => nl.styles[0] = style(a, b"header"),
-            'b' => nl.styles[1] = style(a, b"body"),
-            'f' => nl.styles[2] = style(a, b"footer"),
+            'h' | 'b' | 'f' => {
+                let (k, what): (usize, &[u8]) = match o.key {
+                    'h' => (0, b"header"),
+                    'b' => (1, b"body"),
+                    _ => (2, b"footer"),
+                };
+                match style(a, what) {
+                    Some(s) => nl.styles[k] = s,
+                    None => ok = false,
+                }
+            }
             'd' => delim = a,
             'i' => nl.increment = sys::cli::int_or_die(a, i64::MIN, i64::MAX, b"invalid line number increment"),
             'l' => nl.join_blank = sys::cli::int_or_die(a, 1, i64::MAX, b"invalid line number of blank lines"),
@@ -239,7 +257,11 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                     b"ln" => Format::Left,
                     b"rn" => Format::Right,
                     b"rz" => Format::Zeros,
-                    _ => sys::cli::usage_error(&SPEC, &[b"invalid line numbering format: ", &sys::cli::quote(a)]),
+                    _ => {
+                        error(&[b"invalid line numbering format: ", &sys::cli::quote(a)], None);
+                        ok = false;
+                        nl.format
+                    }
                 }
             }
             'p' => nl.renumber = false,
@@ -248,6 +270,9 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             'w' => nl.width = sys::cli::int_or_die(a, 1, i32::MAX as i64, b"invalid line number field width") as usize,
             _ => {}
         }
+    }
+    if !ok {
+        sys::cli::try_help(&SPEC);
     }
     // One delimiter character means that character and ':'; none at all
     // turns sections off.

@@ -36,6 +36,9 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     while let Some(o) = opts.next() {
         use_logical = o.key == 'L';
     }
+    if !opts.operands().is_empty() {
+        sys::io::error(&[b"ignoring non-option arguments"], None);
+    }
     if use_logical {
         if let Some(p) = logical() {
             sys::out().write(p);

@@ -2,7 +2,6 @@
 // name: sleep
 // usage: NUMBER[SUFFIX]...
 // usage: OPTION
-// stop-at-operand: yes
 // help:
 // Pause for NUMBER seconds.  SUFFIX may be 's' for seconds (the default),
 // 'm' for minutes, 'h' for hours or 'd' for days.  NUMBER need not be an

@@ -2,7 +2,6 @@
 // name: unlink
 // usage: FILE
 // usage: OPTION
-// stop-at-operand: yes
 // help:
 // Call the unlink function to remove the specified FILE.
 //

@@ -1,7 +1,6 @@
 // corebox applet
 // name: whoami
 // usage: [OPTION]...
-// stop-at-operand: yes
 // help:
 // Print the user name associated with the current effective user ID.
 // Same as id -un.

@@ -2,7 +2,6 @@
 // name: yes
 // usage: [STRING]...
 // usage: OPTION
-// stop-at-operand: yes
 // help:
 // Repeatedly output a line with all specified STRING(s), or 'y'.
 //

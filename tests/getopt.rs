@@ -160,3 +160,29 @@ fn utf8_locale_quotes() {
         .code_is(1)
         .stderr_contains("'x'");
 }
+
+/// GNU's parse_gnu_standard_options_only with scan_all: options are
+/// recognized after operands too (a permuting getopt), up to `--`.
+#[test]
+fn standard_options_only_permute() {
+    for a in [
+        "arch", "hostid", "link", "logname", "sleep", "unlink", "whoami", "yes",
+    ] {
+        for args in [&["x", "-k"][..], &["x", "y", "--bogus"], &["--", "-k"]] {
+            if a == "yes" && args[0] == "--" {
+                continue; // prints forever
+            }
+            same_as_gnu(a, args, None, None);
+        }
+        ucmd(a)
+            .args(&["x", "--help"])
+            .run()
+            .success()
+            .stdout_contains(&format!("Usage: {a} "));
+    }
+    ucmd("link")
+        .args(&["a", "-k"])
+        .run()
+        .code_is(1)
+        .stderr_is("link: invalid option -- 'k'\nTry 'link --help' for more information.\n");
+}

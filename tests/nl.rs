@@ -284,3 +284,27 @@ fn regex_skips_like_gnu() {
         .run()
         .stdout_is("       x a\n     1\talpha x\n       a\0x\n     2\ta\0ax\n       \n");
 }
+
+#[test]
+fn every_bad_option_is_reported() {
+    // GNU's nl notes each bad option and prints the usage line once,
+    // after its loop; a bad number still ends it at once.
+    ucmd("nl")
+        .args(&["-bx", "-k", "-nzz", "--bogus", "-hy"])
+        .run()
+        .code_is(1)
+        .stderr_is(
+            "nl: invalid body numbering style: 'x'\nnl: invalid option -- 'k'\n\
+             nl: invalid line numbering format: 'zz'\nnl: unrecognized option '--bogus'\n\
+             nl: invalid header numbering style: 'y'\nTry 'nl --help' for more information.\n",
+        );
+    for args in [
+        &["-5", "-1"][..],
+        &["-0", "-v"],
+        &["-b", "1", "-h"],
+        &["-bx", "-i", "z"],
+        &["-bx", "-bp\\("],
+    ] {
+        same_as_gnu("nl", args, Some(b"a\n"), None);
+    }
+}

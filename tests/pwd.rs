@@ -99,3 +99,13 @@ fn operands_are_ignored_and_errors_reported() {
         .code_is(1)
         .stderr_is("pwd: write error: No space left on device\n");
 }
+
+#[test]
+fn operands_are_ignored_with_a_warning() {
+    let t = TempDir::new();
+    let out = ucmd("pwd").current_dir(t.path()).args(&["x", "-P"]).run();
+    out.success()
+        .stderr_is("pwd: ignoring non-option arguments\n")
+        .stdout_is(format!("{}\n", t.path().canonicalize().unwrap().display()));
+    same_as_gnu("pwd", &["x"], None, Some(t.path()));
+}

@@ -31,9 +31,21 @@ fn joined_arguments_repeated_whole() {
 }
 
 #[test]
-fn options_end_at_first_operand() {
+fn options_anywhere_until_double_dash() {
+    // GNU's yes parses with a permuting getopt: options count after
+    // operands too, up to `--`.
     assert_eq!(first_bytes(&["--", "-x"], 6), b"-x\n-x\n");
-    assert_eq!(first_bytes(&["a", "-x"], 10), b"a -x\na -x\n");
+    assert_eq!(first_bytes(&["a", "--", "-x"], 10), b"a -x\na -x\n");
+    ucmd("yes")
+        .args(&["a", "-x"])
+        .run()
+        .code_is(1)
+        .stderr_is("yes: invalid option -- 'x'\nTry 'yes --help' for more information.\n");
+    ucmd("yes")
+        .args(&["a", "--help"])
+        .run()
+        .success()
+        .stdout_contains("Usage: yes [STRING]...");
     ucmd("yes")
         .arg("-x")
         .run()

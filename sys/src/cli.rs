@@ -83,6 +83,27 @@ impl Args {
         }
     }
 
+    /// [`Args::next`] for GNU programs that report every bad option and
+    /// call usage() after their loop (nl): a bad option's message is
+    /// printed and it comes back as `Some(None)`.
+    pub fn next_or_bad(&mut self) -> Option<Option<Opt<'static>>> {
+        match self.parser.next()? {
+            Err(e) => {
+                error(&[&e.message()], None);
+                Some(None)
+            }
+            Ok(o) if o.key == HELP || o.key == VERSION => {
+                if o.key == HELP {
+                    help(self.spec)
+                } else {
+                    version(self.spec)
+                }
+                crate::rt::exit(0)
+            }
+            Ok(o) => Some(Some(o)),
+        }
+    }
+
     /// The operands (after all options are read).
     pub fn operands(mut self) -> Vec<&'static [u8]> {
         while self.next().is_some() {}
