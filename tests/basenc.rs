@@ -165,3 +165,32 @@ fn same_as_gnu_on_random_data() {
     same_as_gnu("base64", &[], Some(&data), None);
     same_as_gnu("base32", &["-w", "0"], Some(&data), None);
 }
+
+#[test]
+fn wrap_sizes_as_xstrtoimax_reads_them() {
+    ucmd("base64")
+        .args(&["-w", "+3"])
+        .stdin("abcdef")
+        .run()
+        .success()
+        .stdout_is("YWJ\njZG\nVm\n");
+    ucmd("base64")
+        .args(&["-w", "-1"])
+        .stdin("a")
+        .run()
+        .code_is(1)
+        .stderr_is("base64: invalid wrap size: '-1'\n");
+    for w in [
+        "+1",
+        " 3",
+        "-0",
+        "99999999999999999999999",
+        "-99999999999999999999999",
+        "- 5",
+        "+",
+        "1k",
+    ] {
+        same_as_gnu("base64", &["-w", w], Some(b"abcdefgh"), None);
+        same_as_gnu("basenc", &["--base32", "-w", w], Some(b"abcdefgh"), None);
+    }
+}

@@ -41,15 +41,26 @@ pub fn main(spec: &'static Spec, args: &'static [&'static [u8]], mut enc: Option
             'd' => decode = true,
             'i' => garbage = true,
             'w' => {
+                // GNU's xstrtoimax: white space, a sign, decimal digits;
+                // below zero is invalid, too big is no wrapping.
                 let a = o.arg.unwrap_or(b"");
-                match corebox_core::num::parse_u64_dec(a) {
-                    Some(n) => width = n.min(isize::MAX as u64) as usize,
-                    // Too big for a number: GNU takes it as the largest.
-                    None if !a.is_empty() && a.iter().all(u8::is_ascii_digit) => {
-                        width = isize::MAX as usize
-                    }
-                    None => die(&[b"invalid wrap size: ", &quote(a)]),
+                let t = &a[a
+                    .iter()
+                    .take_while(|b| matches!(b, b' ' | b'\t'..=b'\r'))
+                    .count()..];
+                let (neg, digits) = match t.first() {
+                    Some(b'+') => (false, &t[1..]),
+                    Some(b'-') => (true, &t[1..]),
+                    _ => (false, t),
+                };
+                if digits.is_empty()
+                    || !digits.iter().all(u8::is_ascii_digit)
+                    || (neg && digits.iter().any(|&d| d != b'0'))
+                {
+                    die(&[b"invalid wrap size: ", &quote(a)]);
                 }
+                width = corebox_core::num::parse_u64_dec(digits)
+                    .map_or(0, |n| n.min(isize::MAX as u64) as usize);
             }
             k => {
                 if let Some((_, e)) = keys.iter().find(|(key, _)| *key == k) {
