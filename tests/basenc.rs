@@ -41,9 +41,10 @@ fn wraps() {
     enc("base64", &["-w", "7"], &zeros[..9]).stdout_is("AAAAAAA\nAAAAA\n");
     enc("base64", &["--wrap=4"], &zeros[..6]).stdout_is("AAAA\nAAAA\n");
     enc("base64", &["-w", "0"], &zeros).stdout_is("A".repeat(80));
+    // Too big for intmax_t: GNU wraps at 0, that is not at all.
     enc("base64", &["-w", "99999999999999999999"], b"abc")
         .success()
-        .stdout_is("YWJj\n");
+        .stdout_is("YWJj");
     enc("base64", &["-w", "x"], b"")
         .code_is(1)
         .stderr_is("base64: invalid wrap size: 'x'\n");
