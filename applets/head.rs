@@ -197,6 +197,13 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             d => sys::cli::usage_error(&SPEC, &[b"invalid trailing option -- ", &[d as u8]]),
         }
     }
+    // GNU's check of -c -N against OFF_T_MAX, naming the value.
+    if !c.lines && c.elide && c.n > i64::MAX as u64 {
+        let mut tmp = [0u8; 20];
+        let v = corebox_core::fmt::u64_dec(c.n, &mut tmp);
+        error(&[b"invalid number of bytes: ", &sys::cli::quote(v)], Some(sys::Errno::OVERFLOW));
+        sys::rt::exit(1);
+    }
     let mut files = opts.operands();
     if files.is_empty() {
         files.push(b"-");

@@ -275,3 +275,28 @@ fn matches_gnu() {
     }
     same_as_gnu("head", &["-n", "-2"], Some(b"1\n2\n3\n4".as_slice()), None);
 }
+
+#[test]
+fn elided_bytes_beyond_off_t_max() {
+    // GNU checks -c -N against OFF_T_MAX after parsing, naming the value.
+    ucmd("head")
+        .args(&["-c", "-8E"])
+        .stdin("abc")
+        .run()
+        .code_is(1)
+        .stderr_is("head: invalid number of bytes: '9223372036854775808': Value too large for defined data type\n");
+    ucmd("head")
+        .args(&["-c", "-9223372036854775807"])
+        .stdin("abc")
+        .run()
+        .success()
+        .stdout_is("");
+    for v in [
+        "-9223372036854775808",
+        "-18446744073709551615",
+        "-08E",
+        "-9223372036854775807",
+    ] {
+        same_as_gnu("head", &["-c", v], Some(b"abc"), None);
+    }
+}
