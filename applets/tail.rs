@@ -337,7 +337,7 @@ impl Tail {
                 first = false;
                 // A last line without terminator counts as a line.
                 if block.last() == Some(&self.eol) {
-                    need += 1;
+                    need = need.saturating_add(1);
                 }
             }
             let c = sys::simd::count_byte(self.eol, block) as u64;

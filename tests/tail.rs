@@ -942,3 +942,16 @@ fn follow_inotify_queue_overflow() {
         o.len() == total && o.contains("lost event\n")
     });
 }
+
+#[test]
+fn largest_line_count_from_a_file() {
+    // u64::MAX lines of a regular file ending in a newline: all of it.
+    let t = TempDir::new();
+    t.write("f", "a\nb\n");
+    ucmd("tail")
+        .current_dir(t.path())
+        .args(&["-n", "18446744073709551615", "f"])
+        .run()
+        .success()
+        .stdout_is("a\nb\n");
+}
