@@ -263,22 +263,29 @@ fn decimal(f: &Format, d: seq::Fixed, exact: bool, first: F80, step: F80, last: 
     let one = 10u64.pow(d.precision);
     let (mut v, mut i) = (d.first, 0u64);
     let mut prev = Vec::new();
-    while if d.step < 0 { v >= d.last } else { v <= d.last } {
-        if !fixed_point && v == d.last && i > 0 {
-            // LAST itself: GNU's long double may have gone past it; then
-            // it prints the number only if that prints as LAST does.
-            let x = first.plus(F80::from_u64(i).times(step));
-            if if d.step < 0 { x.lt(last) } else { last.lt(x) } {
-                let mut s = Vec::new();
-                seq::format(&mut s, f, x);
-                let number = &s[f.prefix.len()..s.len() - f.suffix.len()];
-                if corebox_core::float::parse(number).is_ok_and(|y| y.equals(last)) && s != prev {
-                    o.write(sep);
-                    o.write(&s);
-                }
-                i += 1;
-                break;
+    // GNU's long double loop stops at the first value past LAST, but
+    // prints it when it prints as LAST does (and not as the one before).
+    let extra = |i: u64, prev: &[u8]| {
+        let x = first.plus(F80::from_u64(i).times(step));
+        let past = if d.step < 0 { x.lt(last) } else { last.lt(x) };
+        if past {
+            let mut s = Vec::new();
+            seq::format(&mut s, f, x);
+            let number = &s[f.prefix.len()..s.len() - f.suffix.len()];
+            if corebox_core::float::parse(number).is_ok_and(|y| y.equals(last)) && s != prev {
+                o.write(sep);
+                o.write(&s);
             }
+        }
+        past
+    };
+    let mut stopped = false;
+    while if d.step < 0 { v >= d.last } else { v <= d.last } {
+        // LAST itself: GNU's long double may have gone past it.
+        if !fixed_point && v == d.last && i > 0 && extra(i, &prev) {
+            i += 1;
+            stopped = true;
+            break;
         }
         line.clear();
         line.extend_from_slice(&f.prefix);
@@ -316,6 +323,9 @@ fn decimal(f: &Format, d: seq::Fixed, exact: bool, first: F80, step: F80, last: 
         if i % 1024 == 0 && !o.ok() {
             return;
         }
+    }
+    if !fixed_point && !stopped && i > 0 {
+        extra(i, &prev);
     }
     if i > 0 {
         o.byte(b'\n');

@@ -261,3 +261,23 @@ fn same_as_gnu_seq() {
         same_as_gnu("seq", args, None, None);
     }
 }
+
+#[test]
+fn value_past_last_that_prints_as_last() {
+    // GNU's loop prints the first value past LAST when it prints as LAST
+    // does (and differs from the number before): 5.000001 as %g is 5.
+    ucmd("seq")
+        .args(&["-f", "%g", "0.000001", "5"])
+        .run()
+        .success()
+        .stdout_is("1e-06\n1\n2\n3\n4\n5\n");
+    for args in [
+        &["-f", "%g", "0.000001", "1", "3"][..],
+        &["-f", "%e", "0.0000001", "1", "2"],
+        &["-f", "%.3g", "0.0001", "1", "3"],
+        &["-f", "%g", "1", "-0.000001", "-3"],
+        &["-f", "%.1f", "0.01", "0.1", "0.3"],
+    ] {
+        same_as_gnu("seq", args, None, None);
+    }
+}
