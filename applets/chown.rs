@@ -69,22 +69,6 @@ use sys::user::{parse_spec, Db};
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut o = Options::default();
     let mut from = None;
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
-    while let Some(x) = opts.next() {
-        if !o.take(x.key) {
-            match x.key {
-                opt::DEREFERENCE => o.dereference = 1,
-                opt::FROM => from = x.arg,
-                opt::REFERENCE => o.reference = x.arg,
-                opt::PRESERVE_ROOT => o.preserve_root = true,
-                opt::NO_PRESERVE_ROOT => o.preserve_root = false,
-                _ => {}
-            }
-        }
-    }
-    let mut files = opts.operands();
-    let reference = o.reference;
-    let mut c = o.finish(&SPEC, &files);
     let mut db = Db::default();
     let mut spec = |s: &'static [u8]| match parse_spec(&mut db, s) {
         Ok((p, warn)) => {
@@ -98,8 +82,24 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             sys::rt::exit(1)
         }
     };
-    if let Some(f) = from {
-        let p = spec(f);
+    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    while let Some(x) = opts.next() {
+        if !o.take(x.key) {
+            match x.key {
+                opt::DEREFERENCE => o.dereference = 1,
+                // Checked at once, as GNU's option loop does.
+                opt::FROM => from = Some(spec(x.arg.unwrap_or(b""))),
+                opt::REFERENCE => o.reference = x.arg,
+                opt::PRESERVE_ROOT => o.preserve_root = true,
+                opt::NO_PRESERVE_ROOT => o.preserve_root = false,
+                _ => {}
+            }
+        }
+    }
+    let mut files = opts.operands();
+    let reference = o.reference;
+    let mut c = o.finish(&SPEC, &files);
+    if let Some(p) = from {
         (c.from_uid, c.from_gid) = (p.uid, p.gid);
     }
     if let Some(r) = reference {

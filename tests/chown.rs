@@ -280,3 +280,23 @@ fn symlink_loops() {
     same_as_gnu_on("chgrp", &["-RLv", "bin", "d"], make_loops);
     same_as_gnu_on("chmod", &["-Rv", "700", "dl"], make_loops);
 }
+
+#[test]
+fn from_is_checked_in_the_option_loop() {
+    // GNU parses --from as it meets it: a bad spec there wins over a bad
+    // option after it.
+    let t = TempDir::new();
+    t.write("f", "");
+    ucmd("chown")
+        .current_dir(t.path())
+        .args(&["--from=bogus_user_x", "-1", "f"])
+        .run()
+        .code_is(1)
+        .stderr_is("chown: invalid user: 'bogus_user_x'\n");
+    for args in [
+        &["--from=1:", "-1", "f"][..],
+        &["--from=bogus_user_x", "-k"],
+    ] {
+        same_as_gnu("chown", args, None, Some(t.path()));
+    }
+}
