@@ -677,6 +677,35 @@ mod clmul {
 
     use super::xpow;
 
+    /// The 128-bit accumulators of a kernel, in message order, folded into
+    /// one; its last 128 bits go through the table code.
+    ///
+    /// # Safety
+    /// The CPU must have PCLMULQDQ and SSSE3.
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
+    unsafe fn finish(t: &crc::Crc, acc: &[__m128i]) -> u32 {
+        let k128 = _mm_set_epi64x(xpow(128 + 64) as i64, xpow(128) as i64);
+        let mut x = _mm_setzero_si128();
+        for (i, &y) in acc.iter().enumerate() {
+            x = if i == 0 {
+                y
+            } else {
+                _mm_xor_si128(
+                    _mm_xor_si128(
+                        _mm_clmulepi64_si128(x, k128, 0x11),
+                        _mm_clmulepi64_si128(x, k128, 0x00),
+                    ),
+                    y,
+                )
+            };
+        }
+        let rev = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        let mut out = [0u8; 16];
+        // SAFETY: out has room for one 16-byte store.
+        unsafe { _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, _mm_shuffle_epi8(x, rev)) };
+        t.update(0, &out)
+    }
+
     /// # Safety
     /// The CPU must have PCLMULQDQ and SSSE3; `data.len()` is a multiple of
     /// 64 and at least 128.
@@ -706,9 +735,8 @@ mod clmul {
                 )
             };
         }
-        const K: [u64; 4] = [xpow(512 + 64), xpow(512), xpow(128 + 64), xpow(128)];
+        const K: [u64; 2] = [xpow(512 + 64), xpow(512)];
         let k512 = _mm_set_epi64x(K[0] as i64, K[1] as i64);
-        let k128 = _mm_set_epi64x(K[2] as i64, K[3] as i64);
         // The running CRC enters as the top 32 coefficients of the message.
         let mut a0 = _mm_xor_si128(load!(0), _mm_set_epi32(c as i32, 0, 0, 0));
         let mut a1 = load!(16);
@@ -730,13 +758,8 @@ mod clmul {
             a2 = _mm_xor_si128(fold!(a2, k512), _mm_shuffle_epi8(b2, rev));
             a3 = _mm_xor_si128(fold!(a3, k512), _mm_shuffle_epi8(b3, rev));
         }
-        let x = _mm_xor_si128(fold!(a0, k128), a1);
-        let x = _mm_xor_si128(fold!(x, k128), a2);
-        let x = _mm_xor_si128(fold!(x, k128), a3);
-        let mut out = [0u8; 16];
-        // SAFETY: out has room for one 16-byte store.
-        unsafe { _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, _mm_shuffle_epi8(x, rev)) };
-        t.update(0, &out)
+        // SAFETY: this function's features include finish's.
+        unsafe { finish(t, &[a0, a1, a2, a3]) }
     }
 
     /// VPCLMULQDQ: leaf 7 ecx bit 10 (asked once).
@@ -797,33 +820,15 @@ mod clmul {
             }
             step!(0 1 2 3);
         }
-        let k128 = _mm_set_epi64x(xpow(128 + 64) as i64, xpow(128) as i64);
-        let mut x = _mm512_castsi512_si128(a[0]);
+        let mut acc = [_mm_setzero_si128(); 16];
         for (j, v) in a.iter().enumerate() {
-            let lanes = [
-                _mm512_extracti32x4_epi32::<0>(*v),
-                _mm512_extracti32x4_epi32::<1>(*v),
-                _mm512_extracti32x4_epi32::<2>(*v),
-                _mm512_extracti32x4_epi32::<3>(*v),
-            ];
-            for (i, y) in lanes.into_iter().enumerate() {
-                if i + j == 0 {
-                    continue;
-                }
-                x = _mm_xor_si128(
-                    _mm_xor_si128(
-                        _mm_clmulepi64_si128(x, k128, 0x11),
-                        _mm_clmulepi64_si128(x, k128, 0x00),
-                    ),
-                    y,
-                );
-            }
+            acc[4 * j] = _mm512_extracti32x4_epi32::<0>(*v);
+            acc[4 * j + 1] = _mm512_extracti32x4_epi32::<1>(*v);
+            acc[4 * j + 2] = _mm512_extracti32x4_epi32::<2>(*v);
+            acc[4 * j + 3] = _mm512_extracti32x4_epi32::<3>(*v);
         }
-        let mut out = [0u8; 16];
-        let rev = _mm512_castsi512_si128(rev);
-        // SAFETY: out has room for one 16-byte store.
-        unsafe { _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, _mm_shuffle_epi8(x, rev)) };
-        t.update(0, &out)
+        // SAFETY: this function's features include finish's.
+        unsafe { finish(t, &acc) }
     }
 
     /// `crc_fold` with two 128-bit accumulators in each of four 256-bit
@@ -872,31 +877,14 @@ mod clmul {
             }
             step!(0 1 2 3);
         }
-        // The eight 128-bit accumulators in message order, folded into one.
-        let k128 = _mm_set_epi64x(xpow(128 + 64) as i64, xpow(128) as i64);
-        let mut x = _mm256_castsi256_si128(a[0]);
-        for y in [
-            _mm256_extracti128_si256::<1>(a[0]),
-            _mm256_castsi256_si128(a[1]),
-            _mm256_extracti128_si256::<1>(a[1]),
-            _mm256_castsi256_si128(a[2]),
-            _mm256_extracti128_si256::<1>(a[2]),
-            _mm256_castsi256_si128(a[3]),
-            _mm256_extracti128_si256::<1>(a[3]),
-        ] {
-            x = _mm_xor_si128(
-                _mm_xor_si128(
-                    _mm_clmulepi64_si128(x, k128, 0x11),
-                    _mm_clmulepi64_si128(x, k128, 0x00),
-                ),
-                y,
-            );
+        // The eight 128-bit accumulators in message order.
+        let mut acc = [_mm_setzero_si128(); 8];
+        for (j, v) in a.iter().enumerate() {
+            acc[2 * j] = _mm256_castsi256_si128(*v);
+            acc[2 * j + 1] = _mm256_extracti128_si256::<1>(*v);
         }
-        let mut out = [0u8; 16];
-        let rev = _mm256_castsi256_si128(rev);
-        // SAFETY: out has room for one 16-byte store.
-        unsafe { _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, _mm_shuffle_epi8(x, rev)) };
-        t.update(0, &out)
+        // SAFETY: this function's features include finish's.
+        unsafe { finish(t, &acc) }
     }
 }
 
