@@ -90,6 +90,22 @@ pub fn utf8_boundary(buf: &[u8]) -> usize {
     n
 }
 
+/// What a line end, carriage return, form feed or tab (class `c`) does to
+/// the line width `pos`, the widest line `max` and the line count; other
+/// classes nothing.
+#[inline(always)]
+fn line_control(c: u8, pos: &mut u64, max: &mut u64, lines: &mut u64) {
+    match c {
+        NEWLINE | LINE_RESET => {
+            *lines += (c == NEWLINE) as u64;
+            *max = (*max).max(*pos);
+            *pos = 0;
+        }
+        TAB => *pos += 8 - *pos % 8,
+        _ => {}
+    }
+}
+
 /// Counts a stream fed in chunks.
 pub struct Counter {
     utf8: bool,
@@ -173,18 +189,8 @@ impl Counter {
                 break;
             }
             match CLASS[b as usize] {
-                NEWLINE => {
-                    lines += 1;
-                    max = max.max(pos);
-                    pos = 0;
-                }
-                LINE_RESET => {
-                    max = max.max(pos);
-                    pos = 0;
-                }
-                TAB => pos += 8 - pos % 8,
                 WORD | SPACE => pos += 1,
-                _ => {}
+                c => line_control(c, &mut pos, &mut max, &mut lines),
             }
             i += 1;
         }
@@ -218,19 +224,7 @@ impl Counter {
             let c = CLASS[b as usize];
             if c >= NEWLINE && c != SPACE {
                 // Line ends, tabs and vertical tabs: rare, so a branch.
-                match c {
-                    NEWLINE => {
-                        lines += 1;
-                        max = max.max(pos);
-                        pos = 0;
-                    }
-                    LINE_RESET => {
-                        max = max.max(pos);
-                        pos = 0;
-                    }
-                    TAB => pos += 8 - pos % 8,
-                    _ => {}
-                }
+                line_control(c, &mut pos, &mut max, &mut lines);
                 in_word = false;
                 continue;
             }
