@@ -11,7 +11,9 @@ use std::collections::BTreeMap;
 use std::env;
 use std::fmt::Write as _;
 use std::fs;
-use std::path::Path;
+use std::iter::Peekable;
+use std::path::{Path, PathBuf};
+use std::str::Lines;
 
 struct Opt {
     short: Option<char>,
@@ -26,16 +28,38 @@ struct Applet {
     stop_at_operand: bool,
     usage_status: i32,
     help: String,
-    path: String,
 }
 
 fn fail(path: &Path, msg: &str) -> ! {
     panic!("{}: bad applet header: {}", path.display(), msg)
 }
 
-/// Parses `// key: value` lines up to the first line that is not a comment.
-fn parse_header(path: &Path, text: &str) -> Option<Applet> {
+/// Parses the header blocks at the top of an applet file: each starts
+/// with the line `// corebox applet` and is `// key: value` lines up to
+/// its help text, which ends at the first line that is not a comment.
+/// A family file (several programs) has one block per program, blank
+/// lines between them. A file without a valid header is a build error.
+fn parse_headers(path: &Path, text: &str) -> Vec<Applet> {
     let mut lines = text.lines().peekable();
+    let mut applets = vec![];
+    loop {
+        while lines.peek().is_some_and(|l| l.trim().is_empty()) {
+            lines.next();
+        }
+        if lines.peek().map(|l| l.trim_end()) != Some("// corebox applet") {
+            break;
+        }
+        lines.next();
+        applets.push(parse_header(path, &mut lines));
+    }
+    if applets.is_empty() {
+        fail(path, "an applet file must start with `// corebox applet` (see applets/README.md)");
+    }
+    applets
+}
+
+/// One header block, after its `// corebox applet` line.
+fn parse_header(path: &Path, lines: &mut Peekable<Lines>) -> Applet {
     let mut a = Applet {
         name: String::new(),
         usage: vec![],
@@ -43,15 +67,10 @@ fn parse_header(path: &Path, text: &str) -> Option<Applet> {
         stop_at_operand: false,
         usage_status: 1,
         help: String::new(),
-        path: path.canonicalize().unwrap().display().to_string(),
     };
-    if lines.peek().map(|l| l.trim_end()) != Some("// corebox applet") {
-        return None;
-    }
-    lines.next();
     while let Some(line) = lines.next() {
         let Some(body) = line.strip_prefix("//") else {
-            break;
+            fail(path, "a header ends with its `// help:` text");
         };
         let body = body.strip_prefix(' ').unwrap_or(body);
         let (key, value) = body.split_once(':').unwrap_or_else(|| fail(path, line));
@@ -63,10 +82,10 @@ fn parse_header(path: &Path, text: &str) -> Option<Applet> {
             "usage-status" => a.usage_status = value.parse().unwrap_or_else(|_| fail(path, line)),
             "option" => a.opts.push(parse_opt(path, value)),
             "help" => {
-                for l in lines.by_ref() {
-                    let Some(h) = l.strip_prefix("//") else { break };
+                while let Some(h) = lines.peek().and_then(|l| l.strip_prefix("//")) {
                     a.help.push_str(h.strip_prefix(' ').unwrap_or(h));
                     a.help.push('\n');
+                    lines.next();
                 }
                 break;
             }
@@ -76,7 +95,7 @@ fn parse_header(path: &Path, text: &str) -> Option<Applet> {
     if a.name.is_empty() || a.usage.is_empty() {
         fail(path, "needs name and usage");
     }
-    Some(a)
+    a
 }
 
 /// `-n, --lines=NUM` / `-v` / `--retry` / `--color[=WHEN]`; several long
@@ -129,20 +148,45 @@ fn ident(name: &str) -> String {
     }
 }
 
-fn generate(a: &Applet, packed: &[u8]) -> String {
-    let mut s = String::new();
-    let mut defs = String::new();
-    let mut consts = String::new();
+/// The option keys of a file's programs: a short option is its own key,
+/// a long-only option gets a private-use character, the same for the
+/// same long name in every program of a family. Returns the keys per
+/// option and the `opt` constants (one per long name).
+fn option_keys(file: &AppletFile) -> (Vec<Vec<char>>, BTreeMap<String, char>) {
     let mut private = 0xe000u32;
-    let mut keys: BTreeMap<String, char> = BTreeMap::new();
-    for o in &a.opts {
-        let key = match o.short {
-            Some(c) => c,
-            None => *keys.entry(o.longs[0].clone()).or_insert_with(|| {
-                private += 1;
-                char::from_u32(private).unwrap()
-            }),
-        };
+    let mut consts: BTreeMap<String, char> = BTreeMap::new();
+    let mut keys = vec![];
+    for a in &file.applets {
+        let mut ks = vec![];
+        for o in &a.opts {
+            let key = match (o.short, o.longs.first()) {
+                (Some(c), _) => c,
+                (None, Some(l)) => match consts.get(l) {
+                    Some(&k) => k,
+                    None => {
+                        private += 1;
+                        char::from_u32(private).unwrap()
+                    }
+                },
+                (None, None) => fail(&file.path, "an option needs a name"),
+            };
+            for l in &o.longs {
+                let c = consts.entry(l.clone()).or_insert(key);
+                if *c != key {
+                    fail(&file.path, &format!("--{l} has two different short forms in this family"));
+                }
+            }
+            ks.push(key);
+        }
+        keys.push(ks);
+    }
+    (keys, consts)
+}
+
+/// The static `Spec` of one program.
+fn spec(a: &Applet, keys: &[char], packed: &[u8]) -> String {
+    let mut defs = String::new();
+    for (o, key) in a.opts.iter().zip(keys) {
         let short = o.short.map_or(0, |c| c as u32);
         let longs: Vec<&str> = if o.longs.is_empty() {
             vec![""]
@@ -150,15 +194,6 @@ fn generate(a: &Applet, packed: &[u8]) -> String {
             o.longs.iter().map(|l| l.as_str()).collect()
         };
         for (i, long) in longs.iter().enumerate() {
-            if !long.is_empty() {
-                writeln!(
-                    consts,
-                    "        pub const {}: char = {:?};",
-                    const_name(long),
-                    key
-                )
-                .unwrap();
-            }
             // The short form belongs to the first entry only.
             let short = if i == 0 { short } else { 0 };
             writeln!(
@@ -169,33 +204,48 @@ fn generate(a: &Applet, packed: &[u8]) -> String {
             .unwrap();
         }
     }
-    for (long, key) in [("help", "sys::cli::HELP"), ("version", "sys::cli::VERSION")] {
+    for (long, key) in [("help", "crate::shared::cli::HELP"), ("version", "crate::shared::cli::VERSION")] {
         writeln!(
             defs,
             "        corebox_core::opt::OptDef {{ short: 0, long: {long:?}, arg: corebox_core::opt::HasArg::No, key: {key} }},"
         )
         .unwrap();
     }
-    let ident = ident(&a.name);
-    writeln!(s, "pub mod {ident} {{").unwrap();
-    writeln!(
-        s,
-        "    #[path = {:?}]\n    mod imp;\n    pub use imp::main;",
-        a.path
-    )
-    .unwrap();
-    writeln!(
-        s,
-        "    #[allow(dead_code)]\n    pub mod opt {{\n{consts}    }}"
-    )
-    .unwrap();
-    writeln!(
-        s,
-        "    pub static SPEC: sys::cli::Spec = sys::cli::Spec {{\n        name: {:?},\n        usage: &{:?},\n        help: b\"{}\",\n        pairs: &super::HELP_PAIRS,\n        stop_at_operand: {},\n        usage_status: {},\n        opts: &[\n{defs}        ],\n    }};",
+    format!(
+        "    pub static SPEC: crate::shared::cli::Spec = crate::shared::cli::Spec {{\n        name: {:?},\n        usage: &{:?},\n        help: b\"{}\",\n        pairs: &crate::HELP_PAIRS,\n        stop_at_operand: {},\n        usage_status: {},\n        opts: &[\n{defs}        ],\n    }};\n",
         a.name, a.usage, packed.escape_ascii(), a.stop_at_operand, a.usage_status
     )
+}
+
+/// The module of one applet file: the file itself as `imp`, the `opt`
+/// key constants of all its programs, and each program's `SPEC` (at the
+/// module's top for a one-program file, in a module named after the
+/// program in a family file).
+fn generate(file: &AppletFile, packed: &[&[u8]]) -> String {
+    let (keys, consts) = option_keys(file);
+    let mut s = String::new();
+    writeln!(s, "pub mod {} {{", ident(&file.stem)).unwrap();
+    writeln!(
+        s,
+        "    #[allow(dead_code)]\n    #[path = {:?}]\n    pub(crate) mod imp;",
+        file.path.canonicalize().unwrap().display().to_string()
+    )
     .unwrap();
-    writeln!(s, "}}").unwrap();
+    s.push_str("    #[allow(dead_code)]\n    pub mod opt {\n");
+    for (long, key) in &consts {
+        writeln!(s, "        pub const {}: char = {key:?};", const_name(long)).unwrap();
+    }
+    s.push_str("    }\n");
+    if file.applets.len() == 1 {
+        s.push_str(&spec(&file.applets[0], &keys[0], packed[0]));
+    } else {
+        for ((a, k), p) in file.applets.iter().zip(&keys).zip(packed) {
+            writeln!(s, "    pub mod {} {{", ident(&a.name)).unwrap();
+            s.push_str(&spec(a, k, p));
+            s.push_str("    }\n");
+        }
+    }
+    s.push_str("}\n");
     s
 }
 
@@ -245,6 +295,47 @@ fn pair_compress(texts: &mut [Vec<u8>]) -> Vec<[u8; 2]> {
     pairs
 }
 
+/// The programs of one `applets/*.rs` file.
+struct AppletFile {
+    /// The file name without `.rs`: the module's name.
+    stem: String,
+    path: PathBuf,
+    applets: Vec<Applet>,
+}
+
+/// The entry point of program `name` in its file's module: `main` in a
+/// one-program file, the function named after the program in a family.
+fn entry(file: &AppletFile, name: &str) -> String {
+    if file.applets.len() == 1 {
+        format!("{}::imp::main", ident(&file.stem))
+    } else {
+        format!("{}::imp::{}", ident(&file.stem), ident(name))
+    }
+}
+
+/// Every applet file in `applets/` (the dispatcher `main.rs` aside; the
+/// applet library lives in subfolders).
+fn applet_files() -> Vec<AppletFile> {
+    let mut paths: Vec<PathBuf> = fs::read_dir("applets")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rs") && !p.ends_with("main.rs"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|path| {
+            println!("cargo:rerun-if-changed={}", path.display());
+            let text = fs::read_to_string(&path).unwrap();
+            AppletFile {
+                stem: path.file_stem().unwrap().to_str().unwrap().to_string(),
+                applets: parse_headers(&path, &text),
+                path,
+            }
+        })
+        .collect()
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=applets");
     println!("cargo:rerun-if-env-changed=COREBOX_APPLETS");
@@ -257,37 +348,28 @@ fn main() {
                 .map(String::from)
                 .collect()
         });
-    let mut applets = vec![];
-    let mut entries: Vec<_> = fs::read_dir("applets")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.extension().and_then(|e| e.to_str()) != Some("rs") {
-            continue;
-        }
-        println!("cargo:rerun-if-changed={}", path.display());
-        let text = fs::read_to_string(&path).unwrap();
-        if let Some(a) = parse_header(&path, &text) {
-            if wanted.as_ref().is_none_or(|w| w.contains(&a.name)) {
-                applets.push(a);
-            }
-        }
-    }
+    let all = applet_files();
+    let is_wanted = |name: &str| wanted.as_ref().is_none_or(|w| w.iter().any(|n| n == name));
     if let Some(w) = &wanted {
         for n in w {
-            if !applets.iter().any(|a| &a.name == n) {
+            if !all.iter().any(|f| f.applets.iter().any(|a| &a.name == n)) {
                 panic!("COREBOX_APPLETS names an unknown applet: {n}");
             }
         }
     }
-    applets.sort_by(|a, b| a.name.cmp(&b.name));
+    // A family's file is built whole when one of its programs is wanted
+    // (its code names every program's SPEC); only the wanted programs
+    // are in the dispatch table, so the linker drops the others.
+    let files: Vec<&AppletFile> = all
+        .iter()
+        .filter(|f| f.applets.iter().any(|a| is_wanted(&a.name)))
+        .collect();
     let mut out = String::from("// Generated by build.rs from the applet headers. Do not edit.\n");
     // `%s` in a help text is the program name as invoked (GNU's examples
     // use it); it is stored as the byte 0x01.
-    let mut helps: Vec<Vec<u8>> = applets
+    let mut helps: Vec<Vec<u8>> = files
         .iter()
+        .flat_map(|f| &f.applets)
         .map(|a| {
             assert!(!a.help.contains('\u{1}'));
             a.help.replace("%s", "\u{1}").into_bytes()
@@ -301,12 +383,19 @@ fn main() {
         pairs
     )
     .unwrap();
-    for (a, packed) in applets.iter().zip(&helps) {
-        out.push_str(&generate(a, packed));
+    let mut packed = helps.iter();
+    let mut table = vec![];
+    for f in &files {
+        let texts: Vec<&[u8]> = f.applets.iter().map(|_| packed.next().unwrap().as_slice()).collect();
+        out.push_str(&generate(f, &texts));
+        for a in f.applets.iter().filter(|a| is_wanted(&a.name)) {
+            table.push((a.name.clone(), entry(f, &a.name)));
+        }
     }
-    out.push_str("/// Every applet in this build, sorted by name.\npub static APPLETS: &[(&str, sys::cli::Main)] = &[\n");
-    for a in &applets {
-        writeln!(out, "    ({:?}, {}::main),", a.name, ident(&a.name)).unwrap();
+    table.sort();
+    out.push_str("/// Every applet in this build, sorted by name.\npub static APPLETS: &[(&str, shared::cli::Main)] = &[\n");
+    for (name, main) in &table {
+        writeln!(out, "    ({name:?}, {main}),").unwrap();
     }
     out.push_str("];\n");
     fs::write(

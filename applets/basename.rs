@@ -28,7 +28,7 @@ use corebox_core::path::basename;
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (mut multiple, mut suffix, mut zero) = (false, None, false);
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         match o.key {
             'a' => multiple = true,
@@ -41,10 +41,10 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     }
     let names = opts.operands();
     if names.is_empty() {
-        sys::cli::missing_operand(&SPEC);
+        crate::shared::cli::missing_operand(&SPEC);
     }
     if !multiple && names.len() > 2 {
-        sys::cli::extra_operand(&SPEC, names[2]);
+        crate::shared::cli::extra_operand(&SPEC, names[2]);
     }
     let (names, suffix) = if multiple { (&names[..], suffix) } else { (&names[..1], names.get(1).copied()) };
     let out = sys::out();

@@ -34,7 +34,7 @@
 //   %s        Copy standard input to standard output.
 
 use super::SPEC;
-use sys::cli::quotef;
+use crate::shared::diag::quotef;
 use sys::fs::{self, Open, Stat};
 use sys::io::{error, out, Fd};
 use sys::Errno;
@@ -228,7 +228,7 @@ fn copy(fd: Fd, in_st: &Stat, out_st: Option<&Stat>, buf: &mut [u8]) -> Result<(
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut f = Format::default();
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         match o.key {
             'b' => (f.number, f.nonblank) = (true, true),

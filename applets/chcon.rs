@@ -52,7 +52,7 @@
 use super::{opt, SPEC};
 use alloc::vec::Vec;
 use corebox_core::context::{Context, Part};
-use sys::cli::{quote, quoteaf, quotef};
+use crate::shared::diag::{quote, quoteaf, quotef};
 use sys::fs::Stat;
 use sys::io::{error, out};
 use sys::selinux;
@@ -79,7 +79,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (mut user, mut role, mut typ, mut range) = (None, None, None, None);
     let (mut dereference, mut follow, mut recurse, mut verbose) = (-1, Follow::Physical, false, false);
     let (mut preserve_root, mut reference) = (false, None);
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         match o.key {
             'h' => dereference = 0,
@@ -123,8 +123,8 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let need = if reference.is_some() || component { 1 } else { 2 };
     if files.len() < need {
         match files.last() {
-            None => sys::cli::missing_operand(&SPEC),
-            Some(l) => sys::cli::usage_error(&SPEC, &[b"missing operand after ", &quote(l)]),
+            None => crate::shared::cli::missing_operand(&SPEC),
+            Some(l) => crate::shared::cli::usage_error(&SPEC, &[b"missing operand after ", &quote(l)]),
         }
     }
     let context = if let Some(r) = reference {
@@ -148,7 +148,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         Some(c.to_vec())
     };
     if reference.is_some() && component {
-        sys::cli::usage_error(&SPEC, &[b"conflicting security context specifiers given"]);
+        crate::shared::cli::usage_error(&SPEC, &[b"conflicting security context specifiers given"]);
     }
     let mut root = None;
     if recurse && preserve_root {
@@ -191,7 +191,7 @@ fn visit(w: &mut Walker, info: Info, c: &Config) -> bool {
     match info {
         Info::D if c.recurse => {
             if walk::is_root(w.stat(), c.root.as_ref()) {
-                walk::root_warning(path);
+                crate::shared::diag::root_warning(path);
                 w.skip();
                 w.next();
                 return false;
@@ -212,13 +212,13 @@ fn visit(w: &mut Walker, info: Info, c: &Config) -> bool {
             ok = false;
         }
         Info::DC if walk::cycle_warning_required(c.follow, w.level()) => {
-            walk::cycle_warning(path);
+            crate::shared::diag::cycle_warning(path);
             return false;
         }
         _ => {}
     }
     if info == Info::DP && ok && walk::is_root(w.stat(), c.root.as_ref()) {
-        walk::root_warning(path);
+        crate::shared::diag::root_warning(path);
         ok = false;
     }
     if ok {

@@ -29,7 +29,7 @@
 use super::{opt, SPEC};
 use alloc::vec::Vec;
 use corebox_core::mode::{self, Change, ALL};
-use sys::cli::{quote, quoteaf, quotef};
+use crate::shared::diag::{quote, quoteaf, quotef};
 use sys::fs::{self, Stat};
 use sys::io::{error, out};
 use sys::walk::{self, Follow, Info, Walker};
@@ -113,7 +113,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         root: None,
     };
     let (mut preserve_root, mut reference) = (false, None);
-    let mut opts = sys::cli::parse(&SPEC, rest);
+    let mut opts = crate::shared::cli::parse(&SPEC, rest);
     while let Some(o) = opts.next() {
         match o.key {
             'c' => c.verbosity = 1,
@@ -131,7 +131,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut mode_is_operand = false;
     if reference.is_some() {
         if mode_arg.is_some() {
-            sys::cli::usage_error(&SPEC, &[b"cannot combine mode and --reference options"]);
+            crate::shared::cli::usage_error(&SPEC, &[b"cannot combine mode and --reference options"]);
         }
     } else if mode_arg.is_none() && !files.is_empty() {
         mode_arg = Some(files.remove(0).to_vec());
@@ -140,9 +140,9 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     if files.is_empty() {
         match &mode_arg {
             Some(m) if mode_is_operand => {
-                sys::cli::usage_error(&SPEC, &[b"missing operand after ", &quote(m)])
+                crate::shared::cli::usage_error(&SPEC, &[b"missing operand after ", &quote(m)])
             }
-            _ => sys::cli::missing_operand(&SPEC),
+            _ => crate::shared::cli::missing_operand(&SPEC),
         }
     }
     if let Some(r) = reference {
@@ -156,7 +156,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     } else if let Some(m) = mode_arg {
         match mode::compile(&m) {
             Some(ch) => c.changes = ch,
-            None => sys::cli::usage_error(&SPEC, &[b"invalid mode: ", &quote(&m)]),
+            None => crate::shared::cli::usage_error(&SPEC, &[b"invalid mode: ", &quote(&m)]),
         }
         c.umask = fs::umask();
     }
@@ -197,14 +197,14 @@ fn visit(w: &mut Walker, info: Info, c: &Config) -> bool {
         Info::DNR(e) => complain(b"cannot read directory ", Some(e)),
         Info::SLNONE => complain(b"cannot operate on dangling symlink ", None),
         Info::DC if walk::cycle_warning_required(Follow::CmdLine, w.level()) => {
-            walk::cycle_warning(path);
+            crate::shared::diag::cycle_warning(path);
             return false;
         }
         _ => status = Status::NotApplied,
     }
     let st = *w.stat();
     if status == Status::NotApplied && walk::is_root(&st, c.root.as_ref()) {
-        walk::root_warning(path);
+        crate::shared::diag::root_warning(path);
         w.skip();
         w.next();
         return false;

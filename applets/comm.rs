@@ -41,7 +41,8 @@ use super::{opt, SPEC};
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 use corebox_core::linecmp::compare_bytes;
-use sys::cli::{quote, quotef, usage_error};
+use crate::shared::cli::usage_error;
+use crate::shared::diag::{quote, quotef};
 use sys::fs::{self, Input};
 use sys::io::{error, out};
 use sys::records::{chomp, Records};
@@ -158,7 +159,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     };
     let mut sep: Option<&[u8]> = None;
     let mut total = false;
-    let mut opts = sys::cli::parse(&SPEC, &args[1.min(args.len())..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1.min(args.len())..]);
     while let Some(o) = opts.next() {
         match o.key {
             '1' => c.show[0] = false,
@@ -176,7 +177,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                 }
                 sep = Some(s);
             }
-            _ => sys::cli::try_help(&SPEC),
+            _ => crate::shared::cli::try_help(&SPEC),
         }
     }
     let files = opts.operands();
@@ -184,7 +185,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         0 => usage_error(&SPEC, &[b"missing operand"]),
         1 => usage_error(&SPEC, &[b"missing operand after ", &quote(files[0])]),
         2 => {}
-        _ => sys::cli::extra_operand(&SPEC, files[2]),
+        _ => crate::shared::cli::extra_operand(&SPEC, files[2]),
     }
     // An empty delimiter is a NUL between columns (but nothing in --total).
     let sep_in_total = sep.unwrap_or(b"\t");
@@ -200,7 +201,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     for (i, &name) in files.iter().enumerate() {
         let shared = i == 1 && name == b"-" && files[0] == b"-";
         if !shared {
-            let Some(inp) = Input::open_or_report(name) else {
+            let Some(inp) = crate::shared::files::open_or_report(name) else {
                 return 1;
             };
             fs::advise_sequential(inp.fd());

@@ -46,8 +46,9 @@ use super::{opt, SPEC};
 use alloc::vec::Vec;
 use sys::simd::Scan2;
 use corebox_core::ranges::{self, Cursor, Range};
-use sys::cli::{quotef, usage_error};
-use sys::fs::Input;
+use crate::shared::cli::usage_error;
+use crate::shared::diag::quotef;
+
 use sys::io::{error, out};
 use sys::records::{chomp, Records};
 
@@ -258,7 +259,7 @@ impl Cut {
     }
 
     fn file(&self, name: &[u8], ob: &mut OutBuf) -> (bool, bool) {
-        let Some(input) = Input::open_or_report(name) else {
+        let Some(input) = crate::shared::files::open_or_report(name) else {
             return (false, false);
         };
         let mut recs = Records::new(input.fd(), self.eol);
@@ -291,7 +292,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut delim: Option<u8> = None;
     let (mut only_delimited, mut complement, mut eol) = (false, false, b'\n');
     let mut out_delim: Option<&'static [u8]> = None;
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         let arg = o.arg.unwrap_or(b"");
         match o.key {

@@ -19,13 +19,13 @@ use super::SPEC;
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut zero = false;
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while opts.next().is_some() {
         zero = true;
     }
     let names = opts.operands();
     if names.is_empty() {
-        sys::cli::missing_operand(&SPEC);
+        crate::shared::cli::missing_operand(&SPEC);
     }
     let out = sys::out();
     for name in names {

@@ -38,7 +38,7 @@ use super::SPEC;
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let posix = sys::env::posixly_correct();
     let allow_options = !posix || args.get(1) == Some(&&b"-n"[..]);
-    if allow_options && sys::cli::lone_help_or_version(&SPEC, args) {
+    if allow_options && crate::shared::cli::lone_help_or_version(&SPEC, args) {
         return 0;
     }
     let mut args = &args[1.min(args.len())..];

@@ -151,7 +151,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     sys::io::set_write_error_style(sys::io::WriteErrorKind::Errno, sys::io::WriteErrorKind::Twice, 4097, u64::MAX);
     let mut e = Expand { tabs: TabStops::default(), initial_only: false, column: 0, index: 0, convert: true, buf: Vec::new() };
     let mut errs = Vec::new();
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         match o.key {
             'i' => e.initial_only = true,
@@ -166,18 +166,18 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             _ => {}
         }
         if !errs.is_empty() {
-            errs.iter().for_each(sys::cli::tab_error);
+            errs.iter().for_each(crate::shared::diag::tab_error);
             return 1;
         }
     }
     if let Err(err) = e.tabs.finalize() {
-        sys::cli::tab_error(&err);
+        crate::shared::diag::tab_error(&err);
         return 1;
     }
     let mut names = opts.operands();
     if names.is_empty() {
         names.push(b"-");
     }
-    let ok = sys::fs::read_stream(&names, |b| e.block(b));
+    let ok = crate::shared::files::read_stream(&names, |b| e.block(b));
     sys::io::finish_stdin(names.iter().any(|n| *n == b"-"), b"-", ok)
 }

@@ -16,7 +16,7 @@ use super::SPEC;
 
 /// Like GNU's, false never reports an output error, not even for --help.
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    if sys::cli::lone_help_or_version(&SPEC, args) {
+    if crate::shared::cli::lone_help_or_version(&SPEC, args) {
         sys::out().flush().ok();
     }
     sys::rt::exit_now(1)

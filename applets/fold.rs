@@ -29,15 +29,15 @@
 use super::SPEC;
 use alloc::vec::Vec;
 use corebox_core::fold::Folder;
-use sys::cli::quotef;
-use sys::fs::Input;
+use crate::shared::diag::quotef;
+
 use sys::io::{error, out};
 
 const BUF: usize = 64 * 1024;
 
 /// Folds one file; false after an error (reported).
 fn fold_file(name: &[u8], f: &mut Folder, buf: &mut [u8], folded: &mut Vec<u8>) -> (bool, bool) {
-    let Some(input) = Input::open_or_report(name) else {
+    let Some(input) = crate::shared::files::open_or_report(name) else {
         return (false, false);
     };
     let mut failed = None;
@@ -67,7 +67,7 @@ fn fold_file(name: &[u8], f: &mut Folder, buf: &mut [u8], folded: &mut Vec<u8>) 
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (mut bytes, mut spaces, mut width) = (false, false, 80u64);
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         match o.key {
             'b' => bytes = true,
@@ -80,7 +80,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                 }
                 arg.extend_from_slice(o.arg.unwrap_or(b""));
                 let max = (usize::MAX as u64).saturating_sub(9);
-                width = sys::cli::number_or_die(&arg, b"", 1, max, b"invalid number of columns");
+                width = crate::shared::cli::number_or_die(&arg, b"", 1, max, b"invalid number of columns");
             }
             _ => {}
         }

@@ -44,7 +44,7 @@
 use super::{opt, SPEC};
 use corebox_core::elide::{Elider, Unit};
 use corebox_core::memchr::memchr_iter;
-use sys::cli::quoteaf;
+use crate::shared::diag::quoteaf;
 use sys::fs::{self, Input, Whence};
 use sys::io::{error, out, Fd};
 
@@ -68,7 +68,7 @@ struct Config {
 
 fn count(lines: bool, arg: &[u8]) -> u64 {
     let what: &[u8] = if lines { b"invalid number of lines" } else { b"invalid number of bytes" };
-    sys::cli::number_or_die(arg, SUFFIXES, 0, u64::MAX, what)
+    crate::shared::cli::number_or_die(arg, SUFFIXES, 0, u64::MAX, what)
 }
 
 /// `head -5c`, `head -2k`, `head -3lqz`: the obsolete first argument.
@@ -84,7 +84,7 @@ fn obsolete(arg: &[u8], c: &mut Config, headers: &mut Headers) {
             b'q' => *headers = Headers::Never,
             b'v' => *headers = Headers::Always,
             b'z' => c.eol = 0,
-            _ => sys::cli::usage_error(&SPEC, &[b"invalid trailing option -- ", &[l]]),
+            _ => crate::shared::cli::usage_error(&SPEC, &[b"invalid trailing option -- ", &[l]]),
         }
     }
     number.extend(multiplier);
@@ -181,7 +181,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             rest = &rest[1..];
         }
     }
-    let mut opts = sys::cli::parse(&SPEC, rest);
+    let mut opts = crate::shared::cli::parse(&SPEC, rest);
     while let Some(o) = opts.next() {
         match o.key {
             'c' | 'n' => {
@@ -194,14 +194,14 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             'v' => headers = Headers::Always,
             'z' => c.eol = 0,
             opt::_PRESUME_INPUT_PIPE => c.presume_pipe = true,
-            d => sys::cli::usage_error(&SPEC, &[b"invalid trailing option -- ", &[d as u8]]),
+            d => crate::shared::cli::usage_error(&SPEC, &[b"invalid trailing option -- ", &[d as u8]]),
         }
     }
     // GNU's check of -c -N against OFF_T_MAX, naming the value.
     if !c.lines && c.elide && c.n > i64::MAX as u64 {
         let mut tmp = [0u8; 20];
         let v = corebox_core::fmt::u64_dec(c.n, &mut tmp);
-        error(&[b"invalid number of bytes: ", &sys::cli::quote(v)], Some(sys::Errno::OVERFLOW));
+        error(&[b"invalid number of bytes: ", &crate::shared::diag::quote(v)], Some(sys::Errno::OVERFLOW));
         sys::rt::exit(1);
     }
     let mut files = opts.operands();

@@ -10,8 +10,8 @@
 use super::SPEC;
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    if let Some(x) = sys::cli::parse(&SPEC, &args[1..]).operands().first() {
-        sys::cli::extra_operand(&SPEC, x);
+    if let Some(x) = crate::shared::cli::parse(&SPEC, &args[1..]).operands().first() {
+        crate::shared::cli::extra_operand(&SPEC, x);
     }
     let mut line = alloc::vec::Vec::new();
     corebox_core::fmt::push_hex(&mut line, sys::system::hostid() as u64, 8);

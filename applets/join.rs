@@ -59,7 +59,8 @@ use super::{opt, SPEC};
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 use corebox_core::linecmp;
-use sys::cli::{quote, quoteaf, usage_error, OPERAND};
+use crate::shared::cli::{usage_error, OPERAND};
+use crate::shared::diag::{quote, quoteaf};
 use sys::fs::{self, Input};
 use sys::io::{error, out};
 use sys::records::{chomp, Records};
@@ -518,7 +519,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut j_count = [0usize; 2];
     let mut ops = Operands { names: Vec::new(), kinds: Vec::new() };
     let argv = &args[1.min(args.len())..];
-    let mut opts = sys::cli::parse_in_order(&SPEC, argv);
+    let mut opts = crate::shared::cli::parse_in_order(&SPEC, argv);
     let mut prev_kind = Operand::File;
     while let Some(o) = opts.next() {
         let arg = o.arg.unwrap_or(b"");
@@ -589,7 +590,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             opt::CHECK_ORDER => j.check = Check::Enabled,
             opt::NOCHECK_ORDER => j.check = Check::Disabled,
             opt::HEADER => j.header = true,
-            _ => sys::cli::try_help(&SPEC),
+            _ => crate::shared::cli::try_help(&SPEC),
         }
         prev_kind = kind;
     }
@@ -611,7 +612,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     }
     let mut inputs: Vec<Input> = Vec::new();
     for &name in &ops.names {
-        let Some(inp) = Input::open_or_report(name) else {
+        let Some(inp) = crate::shared::files::open_or_report(name) else {
             return 1;
         };
         fs::advise_sequential(inp.fd());

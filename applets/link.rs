@@ -9,15 +9,15 @@
 //       --version     output version information and exit
 
 use super::SPEC;
-use sys::cli::{quote, quoteaf};
+use crate::shared::diag::{quote, quoteaf};
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    let ops = sys::cli::parse(&SPEC, &args[1..]).operands();
+    let ops = crate::shared::cli::parse(&SPEC, &args[1..]).operands();
     match ops.len() {
-        0 => sys::cli::missing_operand(&SPEC),
-        1 => sys::cli::usage_error(&SPEC, &[b"missing operand after ", &quote(ops[0])]),
+        0 => crate::shared::cli::missing_operand(&SPEC),
+        1 => crate::shared::cli::usage_error(&SPEC, &[b"missing operand after ", &quote(ops[0])]),
         2 => {}
-        _ => sys::cli::extra_operand(&SPEC, ops[2]),
+        _ => crate::shared::cli::extra_operand(&SPEC, ops[2]),
     }
     match sys::fs::link(ops[0], ops[1]) {
         Ok(()) => 0,

@@ -2,6 +2,8 @@
 //! on the first argument when called as `corebox APPLET [ARGS]`.
 #![no_std]
 #![no_main]
+// `unsafe` belongs in `sys` alone (the entry macro allows it where it expands).
+#![deny(unsafe_code)]
 
 extern crate alloc;
 
@@ -9,11 +11,13 @@ use alloc::vec::Vec;
 use corebox_core::path::basename;
 use sys::io::{error, out, set_program_name};
 
+mod shared;
+
 include!(concat!(env!("OUT_DIR"), "/applets.rs"));
 
 sys::entry!(main);
 
-fn find(name: &[u8]) -> Option<sys::cli::Main> {
+fn find(name: &[u8]) -> Option<crate::shared::cli::Main> {
     APPLETS
         .binary_search_by(|(n, _)| n.as_bytes().cmp(name))
         .ok()
@@ -39,7 +43,7 @@ fn main(args: Vec<&'static [u8]>) -> i32 {
             }
             0
         }
-        b"--install" => install::run(&args[2..]),
+        b"--install" => shared::multicall::install(&args[2..]),
         b"--help" | b"-h" => {
             usage();
             0
@@ -80,4 +84,3 @@ Applets:",
     o.byte(b'\n');
 }
 
-mod install;

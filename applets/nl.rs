@@ -57,7 +57,7 @@
 use super::SPEC;
 use alloc::vec::Vec;
 use corebox_core::regex::{Regex, Syntax};
-use sys::fs::Input;
+
 use sys::io::{error, out};
 use sys::records::Records;
 
@@ -108,7 +108,7 @@ fn style(arg: &'static [u8], what: &[u8]) -> Option<Style> {
             }
         },
         _ => {
-            error(&[b"invalid ", what, b" numbering style: ", &sys::cli::quote(arg)], None);
+            error(&[b"invalid ", what, b" numbering style: ", &crate::shared::diag::quote(arg)], None);
             return None;
         }
     })
@@ -228,7 +228,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         prefix: Vec::new(),
     };
     let mut delim: &[u8] = b"\\:";
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     // As GNU's nl, every bad option is reported before the usage line.
     let mut ok = true;
     while let Some(o) = opts.next_or_bad() {
@@ -250,15 +250,15 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                 }
             }
             'd' => delim = a,
-            'i' => nl.increment = sys::cli::int_or_die(a, i64::MIN, i64::MAX, b"invalid line number increment"),
-            'l' => nl.join_blank = sys::cli::int_or_die(a, 1, i64::MAX, b"invalid line number of blank lines"),
+            'i' => nl.increment = crate::shared::cli::int_or_die(a, i64::MIN, i64::MAX, b"invalid line number increment"),
+            'l' => nl.join_blank = crate::shared::cli::int_or_die(a, 1, i64::MAX, b"invalid line number of blank lines"),
             'n' => {
                 nl.format = match a {
                     b"ln" => Format::Left,
                     b"rn" => Format::Right,
                     b"rz" => Format::Zeros,
                     _ => {
-                        error(&[b"invalid line numbering format: ", &sys::cli::quote(a)], None);
+                        error(&[b"invalid line numbering format: ", &crate::shared::diag::quote(a)], None);
                         ok = false;
                         nl.format
                     }
@@ -266,13 +266,13 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             }
             'p' => nl.renumber = false,
             's' => nl.separator = a,
-            'v' => nl.start = sys::cli::int_or_die(a, i64::MIN, i64::MAX, b"invalid starting line number"),
-            'w' => nl.width = sys::cli::int_or_die(a, 1, i32::MAX as i64, b"invalid line number field width") as usize,
+            'v' => nl.start = crate::shared::cli::int_or_die(a, i64::MIN, i64::MAX, b"invalid starting line number"),
+            'w' => nl.width = crate::shared::cli::int_or_die(a, 1, i32::MAX as i64, b"invalid line number field width") as usize,
             _ => {}
         }
     }
     if !ok {
-        sys::cli::try_help(&SPEC);
+        crate::shared::cli::try_help(&SPEC);
     }
     // One delimiter character means that character and ':'; none at all
     // turns sections off.
@@ -294,7 +294,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     }
     let mut ok = true;
     for &name in &names {
-        let Some(input) = Input::open_or_report(name) else {
+        let Some(input) = crate::shared::files::open_or_report(name) else {
             ok = false;
             continue;
         };
@@ -303,7 +303,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             nl.line(r);
         }
         if let Some(e) = recs.error() {
-            error(&[&sys::cli::quotef(name)], Some(e));
+            error(&[&crate::shared::diag::quotef(name)], Some(e));
             ok = false;
         }
     }

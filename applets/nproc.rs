@@ -29,15 +29,15 @@ fn omp(name: &[u8]) -> u64 {
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (mut all, mut ignore) = (false, 0u64);
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         match o.key {
             opt::ALL => all = true,
-            _ => ignore = sys::cli::number_or_die(o.arg.unwrap_or(b""), b"", 0, u64::MAX, b"invalid number"),
+            _ => ignore = crate::shared::cli::number_or_die(o.arg.unwrap_or(b""), b"", 0, u64::MAX, b"invalid number"),
         }
     }
     if let Some(x) = opts.operands().first() {
-        sys::cli::extra_operand(&SPEC, x);
+        crate::shared::cli::extra_operand(&SPEC, x);
     }
     let current = || sys::system::nproc_current().or_else(sys::system::nproc_configured).unwrap_or(1) as u64;
     let n = if all {

@@ -19,7 +19,7 @@
 
 use super::SPEC;
 use alloc::vec::Vec;
-use sys::cli::quotef;
+use crate::shared::diag::quotef;
 use sys::fs::Input;
 use sys::io::{error, out, Fd};
 use sys::records::{chomp, Records};
@@ -59,7 +59,7 @@ fn serial(files: &[&[u8]], d: &mut Delims, eol: u8) -> (bool, bool) {
     let (mut ok, mut read_stdin) = (true, false);
     let mut sep = Vec::with_capacity(1);
     for &name in files {
-        let Some(input) = Input::open_or_report(name) else {
+        let Some(input) = crate::shared::files::open_or_report(name) else {
             ok = false;
             continue;
         };
@@ -184,7 +184,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     sys::io::set_write_error_style(sys::io::WriteErrorKind::Errno, sys::io::WriteErrorKind::Twice, 4097, u64::MAX);
     let (mut serial_mode, mut eol) = (false, b'\n');
     let mut list: &[u8] = b"\t";
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         match o.key {
             's' => serial_mode = true,

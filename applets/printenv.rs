@@ -23,12 +23,12 @@ use super::SPEC;
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     sys::io::set_exit_failure(2);
     let mut end = b'\n';
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         // GNU's printenv shares env's getopt string ("+iu:0"): -i and -u
         // NAME parse, then end in the usage message alone.
         if o.key != '0' {
-            sys::cli::try_help(&SPEC);
+            crate::shared::cli::try_help(&SPEC);
         }
         end = 0;
     }

@@ -32,7 +32,7 @@ fn logical() -> Option<&'static [u8]> {
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut use_logical = sys::env::posixly_correct();
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         use_logical = o.key == 'L';
     }

@@ -24,7 +24,7 @@
 
 use super::SPEC;
 use corebox_core::context::{Context, Part};
-use sys::cli::{quote, quoteaf};
+use crate::shared::diag::{quote, quoteaf};
 use sys::io::{error, out, program_name};
 use sys::selinux;
 use sys::Errno;
@@ -36,7 +36,7 @@ fn die(parts: &[&[u8]], e: Option<Errno>) -> ! {
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (mut user, mut role, mut typ, mut range, mut compute) = (None, None, None, None, false);
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         let (slot, what): (&mut Option<&[u8]>, &[u8]) = match o.key {
             'c' => {
@@ -71,7 +71,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         rest = &rest[1..];
     }
     if rest.is_empty() {
-        sys::cli::usage_error(&SPEC, &[b"no command specified"]);
+        crate::shared::cli::usage_error(&SPEC, &[b"no command specified"]);
     }
     if !selinux::enabled() {
         die(&[program_name(), b" may be used only on a SELinux kernel"], None);

@@ -33,7 +33,8 @@ use super::SPEC;
 use alloc::vec::Vec;
 use corebox_core::float::F80;
 use corebox_core::seq::{self, Format, FormatError, Operand, ScanError};
-use sys::cli::{quote, usage_error};
+use crate::shared::cli::usage_error;
+use crate::shared::diag::quote;
 use sys::io::{error, out};
 
 /// GNU's limit on the increment of the decimal-string fast path.
@@ -80,7 +81,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let rest = &args[1..];
     let split = options_end(rest);
     let (mut format, mut sep, mut equal_width): (Option<&[u8]>, &[u8], bool) = (None, b"\n", false);
-    let mut opts = sys::cli::parse(&SPEC, &rest[..split]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &rest[..split]);
     while let Some(o) = opts.next() {
         match o.key {
             'f' => format = o.arg,
@@ -92,10 +93,10 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut ops = opts.operands();
     ops.extend_from_slice(&rest[split..]);
     if ops.is_empty() {
-        sys::cli::missing_operand(&SPEC);
+        crate::shared::cli::missing_operand(&SPEC);
     }
     if ops.len() > 3 {
-        sys::cli::extra_operand(&SPEC, ops[3]);
+        crate::shared::cli::extra_operand(&SPEC, ops[3]);
     }
     let user_format = format.map(|f| match seq::parse_format(f) {
         Ok(p) => p,

@@ -14,9 +14,9 @@
 use super::SPEC;
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    let operands = sys::cli::parse(&SPEC, &args[1..]).operands();
+    let operands = crate::shared::cli::parse(&SPEC, &args[1..]).operands();
     if operands.is_empty() {
-        sys::cli::missing_operand(&SPEC);
+        crate::shared::cli::missing_operand(&SPEC);
     }
     let mut total = 0.0f64;
     let mut ok = true;
@@ -24,13 +24,13 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         match corebox_core::duration::parse(a) {
             Some(s) => total += s,
             None => {
-                sys::io::error(&[b"invalid time interval ", &sys::cli::quote(a)], None);
+                sys::io::error(&[b"invalid time interval ", &crate::shared::diag::quote(a)], None);
                 ok = false;
             }
         }
     }
     if !ok {
-        sys::cli::try_help(&SPEC);
+        crate::shared::cli::try_help(&SPEC);
     }
     let (secs, nanos) = corebox_core::duration::to_secs_nanos(total);
     sys::time::sleep(secs, nanos);

@@ -15,12 +15,12 @@
 //       --version     output version information and exit
 
 use super::SPEC;
-use sys::cli::quoteaf;
+use crate::shared::diag::quoteaf;
 use sys::io::error;
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (mut data, mut filesystem) = (false, false);
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         match o.key {
             'd' => data = true,

@@ -20,7 +20,7 @@ use super::SPEC;
 use alloc::vec::Vec;
 use corebox_core::memchr::{memmem, memrchr, memrchr_iter};
 use corebox_core::regex::{Regex, Syntax};
-use sys::cli::quotef;
+use crate::shared::diag::quotef;
 use sys::fs::{self, Input, Whence};
 use sys::io::{error, out, Fd};
 use sys::Errno;
@@ -208,7 +208,7 @@ fn tac_file(name: &'static [u8], sep: &Sep, before: bool) -> bool {
     let input = match Input::open(name) {
         Ok(i) => i,
         Err(e) => {
-            error(&[b"failed to open ", &sys::cli::quoteaf(name), b" for reading"], Some(e));
+            error(&[b"failed to open ", &crate::shared::diag::quoteaf(name), b" for reading"], Some(e));
             return false;
         }
     };
@@ -233,7 +233,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     sys::io::set_own_output_buffer();
     sys::io::set_write_error_style(sys::io::WriteErrorKind::Errno, sys::io::WriteErrorKind::Plain, 4096, 8192);
     let (mut before, mut regex, mut separator): (bool, bool, &'static [u8]) = (false, false, b"\n");
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         match o.key {
             'b' => before = true,

@@ -74,7 +74,7 @@ use super::{opt, SPEC};
 use alloc::vec::Vec;
 use corebox_core::elide::{Elider, Unit};
 use corebox_core::memchr::memrchr_iter;
-use sys::cli::{quoteaf, quotef};
+use crate::shared::diag::{quoteaf, quotef};
 use sys::fs::{self, Stat, Whence};
 use sys::inotify::{self as ino, Event};
 use sys::io::{error, out, Fd, File};
@@ -940,7 +940,7 @@ fn check_output() {
 
 fn count(lines: bool, arg: &[u8]) -> u64 {
     let what: &[u8] = if lines { b"invalid number of lines" } else { b"invalid number of bytes" };
-    sys::cli::number_or_die(arg, SUFFIXES, 0, u64::MAX, what)
+    crate::shared::cli::number_or_die(arg, SUFFIXES, 0, u64::MAX, what)
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
@@ -970,12 +970,12 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         .unwrap_or(200809);
     if let Some(o) = corebox_core::tail::obsolete(rest, posix) {
         let Some(n) = o.count else {
-            die(&[b"invalid number: ", &sys::cli::quote(rest[0])], Some(Errno::RANGE));
+            die(&[b"invalid number: ", &crate::shared::diag::quote(rest[0])], Some(Errno::RANGE));
         };
         (t.from_start, t.lines, t.forever, t.n) = (o.from_start, o.lines, o.follow, n);
         rest = &rest[1..];
     }
-    let mut opts = sys::cli::parse(&SPEC, rest);
+    let mut opts = crate::shared::cli::parse(&SPEC, rest);
     while let Some(o) = opts.next() {
         let arg = o.arg.unwrap_or(b"");
         match o.key {
@@ -995,16 +995,16 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             opt::FOLLOW => {
                 t.forever = true;
                 t.by_name = o.arg.is_some_and(|a| {
-                    sys::cli::choice(&SPEC, b"--follow", a, &[(b"descriptor", false), (b"name", true)])
+                    crate::shared::cli::choice(&SPEC, b"--follow", a, &[(b"descriptor", false), (b"name", true)])
                 });
             }
             'F' => (t.forever, t.by_name, t.retry) = (true, true, true),
             opt::RETRY => t.retry = true,
             opt::MAX_UNCHANGED_STATS => {
                 let what = b"invalid maximum number of unchanged stats between opens";
-                t.max_unchanged = sys::cli::number_or_die(arg, b"", 0, u64::MAX, what);
+                t.max_unchanged = crate::shared::cli::number_or_die(arg, b"", 0, u64::MAX, what);
             }
-            opt::PID => t.pid = sys::cli::number_or_die(arg, b"", 0, i32::MAX as u64, b"invalid PID") as i32,
+            opt::PID => t.pid = crate::shared::cli::number_or_die(arg, b"", 0, i32::MAX as u64, b"invalid PID") as i32,
             opt::_DISABLE_INOTIFY => t.disable_inotify = true,
             opt::_PRESUME_INPUT_PIPE => t.presume_pipe = true,
             'q' => headers = 2,
@@ -1014,7 +1014,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                 // Overflow (1e400) is an error, a written infinity is not.
                 let overflow = v.is_infinite() && !arg.iter().any(|c| c.eq_ignore_ascii_case(&b'i'));
                 if used == 0 || used != arg.len() || v.is_nan() || v < 0.0 || overflow {
-                    die(&[b"invalid number of seconds: ", &sys::cli::quote(arg)], None);
+                    die(&[b"invalid number of seconds: ", &crate::shared::diag::quote(arg)], None);
                 }
                 t.sleep = v;
             }

@@ -27,7 +27,7 @@
 
 use super::{opt, SPEC};
 use alloc::vec::Vec;
-use sys::cli::quotef;
+use crate::shared::diag::quotef;
 use sys::fs::{self, Open};
 use sys::io::{error, Fd, File};
 use sys::signal::Sig;
@@ -54,7 +54,7 @@ struct Output {
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (mut append, mut ignore_int, mut mode) = (false, false, OnError::Sigpipe);
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         match o.key {
             'a' => append = true,
@@ -63,7 +63,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             opt::OUTPUT_ERROR => {
                 mode = match o.arg {
                     None => OnError::WarnNopipe,
-                    Some(a) => sys::cli::choice(
+                    Some(a) => crate::shared::cli::choice(
                         &SPEC,
                         b"--output-error",
                         a,

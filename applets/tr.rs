@@ -61,15 +61,15 @@
 use super::SPEC;
 use alloc::vec::Vec;
 use corebox_core::tr::{self, Error, Options};
-use sys::cli::quote;
-use sys::io::{err, error, out, Fd};
+use crate::shared::diag::quote;
+use sys::io::{error, out, write_stderr, Fd};
 
 const BUF: usize = 256 * 1024;
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     sys::io::set_write_error_style(sys::io::WriteErrorKind::Errno, sys::io::WriteErrorKind::Twice, 4096, u64::MAX);
     let mut o = Options::default();
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(opt) = opts.next() {
         match opt.key {
             'c' | 'C' => o.complement = true,
@@ -83,21 +83,21 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let min = 1 + (o.delete == o.squeeze) as usize;
     let max = 1 + (o.delete <= o.squeeze) as usize;
     if ops.len() < min {
-        let Some(last) = ops.last() else { sys::cli::missing_operand(&SPEC) };
+        let Some(last) = ops.last() else { crate::shared::cli::missing_operand(&SPEC) };
         error(&[b"missing operand after ", &quote(last)], None);
-        err(if o.squeeze {
+        write_stderr(if o.squeeze {
             b"Two strings must be given when both deleting and squeezing repeats.\n"
         } else {
             b"Two strings must be given when translating.\n"
         });
-        sys::cli::try_help(&SPEC);
+        crate::shared::cli::try_help(&SPEC);
     }
     if ops.len() > max {
         error(&[b"extra operand ", &quote(ops[max])], None);
         if ops.len() == 2 {
-            err(b"Only one string may be given when deleting without squeezing repeats.\n");
+            write_stderr(b"Only one string may be given when deleting without squeezing repeats.\n");
         }
-        sys::cli::try_help(&SPEC);
+        crate::shared::cli::try_help(&SPEC);
     }
     let mut warnings = Vec::new();
     let plan = tr::plan(ops[0], ops.get(1).copied(), o, &mut warnings);

@@ -16,12 +16,12 @@ use sys::io::Fd;
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     sys::io::set_exit_failure(3);
     let mut silent = false;
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while opts.next().is_some() {
         silent = true;
     }
     if let Some(x) = opts.operands().first() {
-        sys::cli::extra_operand(&SPEC, x);
+        crate::shared::cli::extra_operand(&SPEC, x);
     }
     if silent {
         return if sys::fs::isatty(Fd::STDIN) { 0 } else { 1 };

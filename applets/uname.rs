@@ -40,7 +40,7 @@ const OS: u8 = 128;
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut want = 0u8;
     let mut all = false;
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         want |= match o.key {
             'a' => {
@@ -58,7 +58,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         };
     }
     if let Some(x) = opts.operands().first() {
-        sys::cli::extra_operand(&SPEC, x);
+        crate::shared::cli::extra_operand(&SPEC, x);
     }
     if want == 0 {
         want = KERNEL;

@@ -169,7 +169,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     };
     let (mut first_only, mut value): (bool, Option<u64>) = (false, None);
     let mut errs = Vec::new();
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         match o.key {
             'a' => u.all = true,
@@ -197,7 +197,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             _ => {}
         }
         if !errs.is_empty() {
-            errs.iter().for_each(sys::cli::tab_error);
+            errs.iter().for_each(crate::shared::diag::tab_error);
             return 1;
         }
     }
@@ -208,14 +208,14 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         u.tabs.add(v);
     }
     if let Err(err) = u.tabs.finalize() {
-        sys::cli::tab_error(&err);
+        crate::shared::diag::tab_error(&err);
         return 1;
     }
     let mut names = opts.operands();
     if names.is_empty() {
         names.push(b"-");
     }
-    let ok = sys::fs::read_stream(&names, |b| u.block(b));
+    let ok = crate::shared::files::read_stream(&names, |b| u.block(b));
     // Blanks still pending at the end of the input are written as GNU
     // does when it meets the end (with its tab fix-up).
     if u.pending.len() > 1 && u.one_blank_before_stop {

@@ -56,8 +56,9 @@ use super::{opt, SPEC};
 use alloc::vec::Vec;
 use corebox_core::linecmp;
 use corebox_core::memchr::memchr;
-use sys::cli::{quoteaf, quotef, usage_error, OPERAND};
-use sys::fs::{self, Input};
+use crate::shared::cli::{usage_error, OPERAND};
+use crate::shared::diag::{quoteaf, quotef};
+use sys::fs;
 use sys::io::{error, out};
 use sys::records::{chomp, Records};
 
@@ -285,7 +286,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut files: Vec<&[u8]> = Vec::new();
     let add_file = |files: &mut Vec<&'static [u8]>, name: &'static [u8]| {
         if files.len() == 2 {
-            sys::cli::extra_operand(&SPEC, name);
+            crate::shared::cli::extra_operand(&SPEC, name);
         }
         files.push(name);
     };
@@ -293,7 +294,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut fields_obsolete = false;
     let mut output_option = false;
     let posix = sys::env::posixly_correct();
-    let mut opts = sys::cli::parse_in_order(&SPEC, &args[1.min(args.len())..]);
+    let mut opts = crate::shared::cli::parse_in_order(&SPEC, &args[1.min(args.len())..]);
     let mut after_options = true;
     loop {
         if posix && !files.is_empty() {
@@ -339,7 +340,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                 c.later_repeated = true;
                 c.delimit = match o.arg {
                     None => Method::None,
-                    Some(m) => sys::cli::choice(
+                    Some(m) => crate::shared::cli::choice(
                         &SPEC,
                         b"--all-repeated",
                         m,
@@ -355,7 +356,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             opt::GROUP => {
                 c.group = match o.arg {
                     None => Method::Separate,
-                    Some(m) => sys::cli::choice(
+                    Some(m) => crate::shared::cli::choice(
                         &SPEC,
                         b"--group",
                         m,
@@ -380,7 +381,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             }
             'w' => c.check_chars = size_arg(arg, b"invalid number of bytes to compare"),
             'z' => c.delim = 0,
-            _ => sys::cli::try_help(&SPEC),
+            _ => crate::shared::cli::try_help(&SPEC),
         }
     }
     if after_options {
@@ -399,7 +400,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     }
     let input = files.first().copied().unwrap_or(b"-");
     let output = files.get(1).copied().unwrap_or(b"-");
-    let Some(inp) = Input::open_or_report(input) else {
+    let Some(inp) = crate::shared::files::open_or_report(input) else {
         return 1;
     };
     if output != b"-" {

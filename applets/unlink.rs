@@ -11,16 +11,16 @@
 use super::SPEC;
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    let ops = sys::cli::parse(&SPEC, &args[1..]).operands();
+    let ops = crate::shared::cli::parse(&SPEC, &args[1..]).operands();
     match ops.len() {
-        0 => sys::cli::missing_operand(&SPEC),
+        0 => crate::shared::cli::missing_operand(&SPEC),
         1 => {}
-        _ => sys::cli::extra_operand(&SPEC, ops[1]),
+        _ => crate::shared::cli::extra_operand(&SPEC, ops[1]),
     }
     match sys::fs::unlink(ops[0]) {
         Ok(()) => 0,
         Err(e) => {
-            sys::io::error(&[b"cannot unlink ", &sys::cli::quoteaf(ops[0])], Some(e));
+            sys::io::error(&[b"cannot unlink ", &crate::shared::diag::quoteaf(ops[0])], Some(e));
             1
         }
     }

@@ -33,7 +33,7 @@
 use super::{opt, SPEC};
 use alloc::vec::Vec;
 use corebox_core::wc::{Counter, Counts};
-use sys::cli::quotef;
+use crate::shared::diag::quotef;
 use sys::fs::{self, Input};
 use sys::io::{error, out, Fd};
 
@@ -215,7 +215,7 @@ fn read_names(from: &[u8]) -> (Vec<Vec<u8>>, bool) {
     let input = match Input::open(from) {
         Ok(i) => i,
         Err(e) => {
-            error(&[b"cannot open ", &sys::cli::quoteaf(from), b" for reading"], Some(e));
+            error(&[b"cannot open ", &crate::shared::diag::quoteaf(from), b" for reading"], Some(e));
             sys::rt::exit(1)
         }
     };
@@ -227,7 +227,7 @@ fn read_names(from: &[u8]) -> (Vec<Vec<u8>>, bool) {
             Ok(0) => break,
             Ok(n) => data.extend_from_slice(&buf[..n]),
             Err(e) => {
-                error(&[b"cannot read file names from ", &sys::cli::quoteaf(from)], Some(e));
+                error(&[b"cannot read file names from ", &crate::shared::diag::quoteaf(from)], Some(e));
                 sys::rt::exit(1)
             }
         }
@@ -245,7 +245,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut want = Want { lines: false, words: false, chars: false, bytes: false, max_width: false };
     let mut files0: Option<&[u8]> = None;
     let mut total = Total::Auto;
-    let mut opts = sys::cli::parse(&SPEC, &args[1..]);
+    let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         match o.key {
             'c' => want.bytes = true,
@@ -255,7 +255,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             'L' => want.max_width = true,
             opt::FILES0_FROM => files0 = o.arg,
             opt::TOTAL => {
-                total = match sys::cli::choice(&SPEC, b"--total", o.arg.unwrap_or(b""), &[
+                total = match crate::shared::cli::choice(&SPEC, b"--total", o.arg.unwrap_or(b""), &[
                     (b"auto", 0),
                     (b"always", 1),
                     (b"only", 2),
@@ -283,9 +283,9 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let names: Vec<&[u8]> = match files0 {
         Some(from) => {
             if let Some(x) = operands.first() {
-                error(&[b"extra operand ", &sys::cli::quoteaf(x)], None);
-                sys::io::err(b"file operands cannot be combined with --files0-from\n");
-                sys::cli::try_help(&SPEC);
+                error(&[b"extra operand ", &crate::shared::diag::quoteaf(x)], None);
+                sys::io::write_stderr(b"file operands cannot be combined with --files0-from\n");
+                crate::shared::cli::try_help(&SPEC);
             }
             let (list, regular) = read_names(from);
             owned = list;

@@ -16,7 +16,7 @@ use sys::io::Fd;
 const BLOCK: usize = 128 * 1024;
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    let operands = sys::cli::parse(&SPEC, &args[1..]).operands();
+    let operands = crate::shared::cli::parse(&SPEC, &args[1..]).operands();
     let mut line = Vec::new();
     if operands.is_empty() {
         line.extend_from_slice(b"y");

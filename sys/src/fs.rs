@@ -392,48 +392,6 @@ impl Input {
     }
 }
 
-impl Input {
-    /// Opens `name` like [`Input::open`], reporting a failure the way most
-    /// GNU filters do (`NAME: FILE: ERROR`, the name quoted if it must be)
-    /// (the caller records the failure for its exit status).
-    pub fn open_or_report(name: &[u8]) -> Option<Input> {
-        match Input::open(name) {
-            Ok(i) => Some(i),
-            Err(e) => {
-                crate::io::error(&[&crate::cli::quotef(name)], Some(e));
-                None
-            }
-        }
-    }
-}
-
-/// Reads the operands one after another as one stream (`-` is standard
-/// input), handing each block read to `f`. A file that cannot be opened or
-/// read is reported (`NAME: FILE: ERROR`) and skipped. Returns whether all
-/// went well.
-pub fn read_stream(names: &[&[u8]], mut f: impl FnMut(&[u8])) -> bool {
-    let mut buf = alloc::vec![0u8; 128 * 1024];
-    let mut ok = true;
-    for &name in names {
-        let Some(input) = Input::open_or_report(name) else {
-            ok = false;
-            continue;
-        };
-        loop {
-            match input.fd().read(&mut buf) {
-                Ok(0) => break,
-                Ok(n) => f(&buf[..n]),
-                Err(e) => {
-                    crate::io::error(&[&crate::cli::quotef(name)], Some(e));
-                    ok = false;
-                    break;
-                }
-            }
-        }
-    }
-    ok
-}
-
 /// Whether the file open on `fd` lives on a file system whose changes
 /// inotify may not see (network and FUSE file systems, and unknown ones,
 /// as GNU tail decides); `Err` when fstatfs fails.

@@ -412,7 +412,7 @@ pub fn push_errno_message(line: &mut Vec<u8>, e: Errno) {
 }
 
 /// Writes raw bytes to standard error (help for usage errors and the like).
-pub fn err(bytes: &[u8]) {
+pub fn write_stderr(bytes: &[u8]) {
     OUT.with(flush_state);
     Fd::STDERR.write_all(bytes).ok();
 }

@@ -9,8 +9,6 @@
 
 extern crate alloc;
 
-pub mod basenc;
-pub mod cli;
 pub mod dir;
 pub mod env;
 pub mod errno;
@@ -21,17 +19,15 @@ pub mod heap;
 pub mod inotify;
 pub mod io;
 pub mod mem;
-pub mod owner;
 pub mod records;
 pub mod rt;
 pub mod selinux;
 pub mod signal;
 pub mod simd;
-pub mod sums;
 pub mod system;
 pub mod time;
 pub mod user;
 pub mod walk;
 
 pub use errno::Errno;
-pub use io::{err, out};
+pub use io::out;

@@ -23,6 +23,7 @@ static ENVP: AtomicPtr<*const u8> = AtomicPtr::new(core::ptr::null_mut());
 #[macro_export]
 macro_rules! entry {
     ($main:path) => {
+        #[allow(unsafe_code)]
         #[unsafe(naked)]
         #[unsafe(no_mangle)]
         unsafe extern "C" fn _start() -> ! {

@@ -467,45 +467,6 @@ pub fn is_root(st: &Stat, root: Option<&Stat>) -> bool {
     root.is_some_and(|r| r.same_file(st))
 }
 
-/// Prints GNU's refusal to work recursively on `/` (or a name for it).
-pub fn root_warning(path: &[u8]) {
-    use crate::cli::quoteaf;
-    use crate::io::error;
-    if path == b"/" {
-        error(
-            &[
-                b"it is dangerous to operate recursively on ",
-                &quoteaf(path),
-            ],
-            None,
-        );
-    } else {
-        error(
-            &[
-                b"it is dangerous to operate recursively on ",
-                &quoteaf(path),
-                b" (same as ",
-                &quoteaf(b"/"),
-                b")",
-            ],
-            None,
-        );
-    }
-    error(&[b"use --no-preserve-root to override this failsafe"], None);
-}
-
-/// Prints GNU's warning for a directory cycle (fts' FTS_DC).
-pub fn cycle_warning(path: &[u8]) {
-    crate::io::error(
-        &[
-            b"WARNING: Circular directory structure.\nThis almost certainly means that you have a corrupted file system.\nNOTIFY YOUR SYSTEM MANAGER.\nThe following directory is part of the cycle:\n  ",
-            &crate::cli::quotef(path),
-            b"\n",
-        ],
-        None,
-    );
-}
-
 /// GNU's cycle_warning_required: a cycle is a serious problem unless links
 /// are followed (everywhere, or at the operand's level with `-H`).
 pub fn cycle_warning_required(follow: Follow, level: usize) -> bool {

@@ -2,7 +2,7 @@
 //! with `--fhs`, in DIR/bin, DIR/usr/bin and DIR/usr/sbin where Debian's
 //! coreutils package puts each program (DIR is then the root of an image).
 
-use super::APPLETS;
+use crate::APPLETS;
 use alloc::vec::Vec;
 use corebox_core::quote;
 use sys::fs;
@@ -58,7 +58,7 @@ fn join(dir: &[u8], name: &[u8]) -> Vec<u8> {
 
 const USAGE: &[u8] = b"usage: corebox --install [-s] [-f] [--fhs] DIR";
 
-pub fn run(args: &[&[u8]]) -> i32 {
+pub fn install(args: &[&[u8]]) -> i32 {
     let (mut symbolic, mut force, mut fhs, mut dir) = (false, false, false, None);
     for &a in args {
         match a {

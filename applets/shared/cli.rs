@@ -2,7 +2,8 @@
 //! applet's generated [`Spec`], `--help`, `--version`, and GNU's usage
 //! errors (`NAME: MESSAGE` then `Try 'NAME --help' for more information.`).
 
-use crate::io::{err, error, out, program_name};
+use super::diag::quote;
+use sys::io::{error, out, program_name, write_stderr};
 use alloc::vec::Vec;
 use corebox_core::opt::{OptDef, Parser};
 
@@ -40,7 +41,7 @@ pub struct Args {
 
 /// Starts parsing `args` (argv without argv[0]) against `spec`.
 pub fn parse(spec: &'static Spec, args: &'static [&'static [u8]]) -> Args {
-    let stop = spec.stop_at_operand || crate::env::posixly_correct();
+    let stop = spec.stop_at_operand || sys::env::posixly_correct();
     Args {
         spec,
         parser: Parser::new(spec.opts, args, stop),
@@ -69,11 +70,11 @@ impl Args {
         match self.parser.next()? {
             Ok(o) if o.key == HELP => {
                 help(self.spec);
-                crate::rt::exit(0)
+                sys::rt::exit(0)
             }
             Ok(o) if o.key == VERSION => {
                 version(self.spec);
-                crate::rt::exit(0)
+                sys::rt::exit(0)
             }
             Ok(o) => Some(o),
             Err(e) => {
@@ -98,7 +99,7 @@ impl Args {
                 } else {
                     version(self.spec)
                 }
-                crate::rt::exit(0)
+                sys::rt::exit(0)
             }
             Ok(o) => Some(Some(o)),
         }
@@ -118,8 +119,8 @@ pub fn try_help(spec: &Spec) -> ! {
     m.extend_from_slice(b"Try '");
     m.extend_from_slice(program_name());
     m.extend_from_slice(b" --help' for more information.\n");
-    err(&m);
-    crate::rt::exit(spec.usage_status)
+    write_stderr(&m);
+    sys::rt::exit(spec.usage_status)
 }
 
 /// A usage error: `NAME: PARTS` then the `Try` line, and exit.
@@ -192,13 +193,13 @@ pub fn number_or_die(arg: &[u8], suffixes: &[u8], min: u64, max: u64, err: &[u8]
     use corebox_core::num::{parse_size, SizeError};
     let errno = match parse_size(arg, suffixes) {
         Ok(n) if (min..=max).contains(&n) => return n,
-        Ok(n) if n > i32::MAX as u64 / 2 => Some(crate::Errno::OVERFLOW),
-        Ok(_) => Some(crate::Errno::RANGE),
-        Err(SizeError::Overflow) => Some(crate::Errno::OVERFLOW),
+        Ok(n) if n > i32::MAX as u64 / 2 => Some(sys::Errno::OVERFLOW),
+        Ok(_) => Some(sys::Errno::RANGE),
+        Err(SizeError::Overflow) => Some(sys::Errno::OVERFLOW),
         Err(_) => None,
     };
     error(&[err, b": ", &quote(arg)], errno);
-    crate::rt::exit(1)
+    sys::rt::exit(1)
 }
 
 /// Parses a signed decimal GNU's `xdectoimax` way or exits with its
@@ -208,28 +209,13 @@ pub fn int_or_die(arg: &[u8], min: i64, max: i64, err: &[u8]) -> i64 {
     use corebox_core::num::{parse_i64, SizeError};
     let errno = match parse_i64(arg) {
         Ok(n) if (min..=max).contains(&n) => return n,
-        Ok(n) if n > i32::MAX as i64 / 2 || n < i32::MIN as i64 / 2 => Some(crate::Errno::OVERFLOW),
-        Ok(_) => Some(crate::Errno::RANGE),
-        Err(SizeError::Overflow) => Some(crate::Errno::OVERFLOW),
+        Ok(n) if n > i32::MAX as i64 / 2 || n < i32::MIN as i64 / 2 => Some(sys::Errno::OVERFLOW),
+        Ok(_) => Some(sys::Errno::RANGE),
+        Err(SizeError::Overflow) => Some(sys::Errno::OVERFLOW),
         Err(_) => None,
     };
     error(&[err, b": ", &quote(arg)], errno);
-    crate::rt::exit(1)
-}
-
-/// Quotes a name for a diagnostic the way GNU's `quote()` does.
-pub fn quote(name: &[u8]) -> Vec<u8> {
-    corebox_core::quote::locale(name, crate::env::utf8_locale())
-}
-
-/// Quotes a file name GNU's `quotef` way (only when needed).
-pub fn quotef(name: &[u8]) -> Vec<u8> {
-    corebox_core::quote::shell(name, crate::env::utf8_locale())
-}
-
-/// Quotes a file name GNU's `quoteaf` way (always).
-pub fn quoteaf(name: &[u8]) -> Vec<u8> {
-    corebox_core::quote::shell_always(name, crate::env::utf8_locale())
+    sys::rt::exit(1)
 }
 
 /// The value of an option that takes one of a fixed set of words, with
@@ -280,26 +266,6 @@ fn choice_index<'w>(
         list.push(b'\n');
         i += 1;
     }
-    err(&list);
+    write_stderr(&list);
     try_help(spec)
-}
-
-/// Reports a bad tab stop list (expand, unexpand) GNU's way.
-pub fn tab_error(e: &corebox_core::tabstops::TabError) {
-    use corebox_core::tabstops::TabError as T;
-    let (msg, arg): (&[u8], Option<&[u8]>) = match e {
-        T::SlashNotLast => (b"'/' specifier only allowed with the last value", None),
-        T::PlusNotLast => (b"'+' specifier only allowed with the last value", None),
-        T::SlashNotAtStart(a) => (b"'/' specifier not at start of number: ", Some(a)),
-        T::PlusNotAtStart(a) => (b"'+' specifier not at start of number: ", Some(a)),
-        T::TooLarge(a) => (b"tab stop is too large ", Some(a)),
-        T::Invalid(a) => (b"tab size contains invalid character(s): ", Some(a)),
-        T::Zero => (b"tab size cannot be 0", None),
-        T::NotAscending => (b"tab sizes must be ascending", None),
-        T::SlashAndPlus => (b"'/' specifier is mutually exclusive with '+'", None),
-    };
-    match arg {
-        Some(a) => error(&[msg, &quote(a)], None),
-        None => error(&[msg], None),
-    }
 }

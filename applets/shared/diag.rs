@@ -1,0 +1,102 @@
+//! Diagnostics in GNU's words: quoting of names the way gnulib's
+//! quotearg does it in the program's locale, fatal errors, and the
+//! messages several programs share.
+
+use alloc::vec::Vec;
+use sys::io::error;
+use sys::Errno;
+
+/// Quotes a name for a diagnostic the way GNU's `quote()` does.
+pub fn quote(name: &[u8]) -> Vec<u8> {
+    corebox_core::quote::locale(name, sys::env::utf8_locale())
+}
+
+/// Quotes a file name GNU's `quotef` way (only when needed).
+pub fn quotef(name: &[u8]) -> Vec<u8> {
+    corebox_core::quote::shell(name, sys::env::utf8_locale())
+}
+
+/// Quotes a file name GNU's `quoteaf` way (always).
+pub fn quoteaf(name: &[u8]) -> Vec<u8> {
+    corebox_core::quote::shell_always(name, sys::env::utf8_locale())
+}
+
+/// GNU's `error (EXIT_FAILURE, errno, ...)`: `NAME: PARTS[: ERROR]` on
+/// standard error (after standard output is flushed), then exit 1.
+#[cold]
+pub fn die(parts: &[&[u8]], errno: Option<Errno>) -> ! {
+    error(parts, errno);
+    sys::rt::exit(1)
+}
+
+/// `NAME: error reading 'FILE': ERROR` (head, tail, tac); returns false
+/// for the caller's status.
+pub fn read_error(name: &[u8], e: Errno) -> bool {
+    error(&[b"error reading ", &quoteaf(name)], Some(e));
+    false
+}
+
+/// `NAME: cannot open 'FILE' for reading: ERROR`; returns false.
+pub fn open_error(name: &[u8], e: Errno) -> bool {
+    error(&[b"cannot open ", &quoteaf(name), b" for reading"], Some(e));
+    false
+}
+
+/// `NAME: FILE: ERROR` with the name quoted only if it must be (most
+/// filters); returns false.
+pub fn file_error(name: &[u8], e: Errno) -> bool {
+    error(&[&quotef(name)], Some(e));
+    false
+}
+
+/// Reports a bad tab stop list (expand, unexpand) GNU's way.
+pub fn tab_error(e: &corebox_core::tabstops::TabError) {
+    use corebox_core::tabstops::TabError as T;
+    let (msg, arg): (&[u8], Option<&[u8]>) = match e {
+        T::SlashNotLast => (b"'/' specifier only allowed with the last value", None),
+        T::PlusNotLast => (b"'+' specifier only allowed with the last value", None),
+        T::SlashNotAtStart(a) => (b"'/' specifier not at start of number: ", Some(a)),
+        T::PlusNotAtStart(a) => (b"'+' specifier not at start of number: ", Some(a)),
+        T::TooLarge(a) => (b"tab stop is too large ", Some(a)),
+        T::Invalid(a) => (b"tab size contains invalid character(s): ", Some(a)),
+        T::Zero => (b"tab size cannot be 0", None),
+        T::NotAscending => (b"tab sizes must be ascending", None),
+        T::SlashAndPlus => (b"'/' specifier is mutually exclusive with '+'", None),
+    };
+    match arg {
+        Some(a) => error(&[msg, &quote(a)], None),
+        None => error(&[msg], None),
+    }
+}
+
+/// GNU's `input line is too long` (expand, unexpand), fatal.
+pub fn line_too_long() -> ! {
+    die(&[b"input line is too long"], None)
+}
+
+/// GNU's refusal to work recursively on `/` (or a name for it), for the
+/// tree walkers' --preserve-root.
+pub fn root_warning(path: &[u8]) {
+    let same: Vec<u8> = if path == b"/" {
+        Vec::new()
+    } else {
+        [&b" (same as "[..], &quoteaf(b"/"), b")"].concat()
+    };
+    error(
+        &[b"it is dangerous to operate recursively on ", &quoteaf(path), &same],
+        None,
+    );
+    error(&[b"use --no-preserve-root to override this failsafe"], None);
+}
+
+/// GNU's warning for a directory cycle (fts' FTS_DC).
+pub fn cycle_warning(path: &[u8]) {
+    error(
+        &[
+            b"WARNING: Circular directory structure.\nThis almost certainly means that you have a corrupted file system.\nNOTIFY YOUR SYSTEM MANAGER.\nThe following directory is part of the cycle:\n  ",
+            &quotef(path),
+            b"\n",
+        ],
+        None,
+    );
+}
