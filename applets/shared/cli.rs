@@ -269,3 +269,17 @@ fn choice_index<'w>(
     write_stderr(&list);
     try_help(spec)
 }
+
+/// The size suffixes of head's and tail's counts (GNU's "bkKmMGTPEZYRQ0").
+pub const COUNT_SUFFIXES: &[u8] = b"bkKmMGTPEZYRQ0";
+
+/// A `-n`/`-c` count of head or tail, or GNU's `invalid number of lines`
+/// / `invalid number of bytes` and exit.
+pub fn count_or_die(lines: bool, arg: &[u8]) -> u64 {
+    let what: &[u8] = if lines {
+        b"invalid number of lines"
+    } else {
+        b"invalid number of bytes"
+    };
+    number_or_die(arg, COUNT_SUFFIXES, 0, u64::MAX, what)
+}
