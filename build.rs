@@ -53,7 +53,10 @@ fn parse_headers(path: &Path, text: &str) -> Vec<Applet> {
         applets.push(parse_header(path, &mut lines));
     }
     if applets.is_empty() {
-        fail(path, "an applet file must start with `// corebox applet` (see applets/README.md)");
+        fail(
+            path,
+            "an applet file must start with `// corebox applet` (see applets/README.md)",
+        );
     }
     applets
 }
@@ -173,7 +176,10 @@ fn option_keys(file: &AppletFile) -> (Vec<Vec<char>>, BTreeMap<String, char>) {
             for l in &o.longs {
                 let c = consts.entry(l.clone()).or_insert(key);
                 if *c != key {
-                    fail(&file.path, &format!("--{l} has two different short forms in this family"));
+                    fail(
+                        &file.path,
+                        &format!("--{l} has two different short forms in this family"),
+                    );
                 }
             }
             ks.push(key);
@@ -204,7 +210,10 @@ fn spec(a: &Applet, keys: &[char], packed: &[u8]) -> String {
             .unwrap();
         }
     }
-    for (long, key) in [("help", "crate::shared::cli::HELP"), ("version", "crate::shared::cli::VERSION")] {
+    for (long, key) in [
+        ("help", "crate::shared::cli::HELP"),
+        ("version", "crate::shared::cli::VERSION"),
+    ] {
         writeln!(
             defs,
             "        corebox_core::opt::OptDef {{ short: 0, long: {long:?}, arg: corebox_core::opt::HasArg::No, key: {key} }},"
@@ -348,6 +357,11 @@ fn main() {
                 .map(String::from)
                 .collect()
         });
+    // A subset build leaves parts of the applet library unused.
+    println!("cargo::rustc-check-cfg=cfg(corebox_subset)");
+    if wanted.is_some() {
+        println!("cargo::rustc-cfg=corebox_subset");
+    }
     let all = applet_files();
     let is_wanted = |name: &str| wanted.as_ref().is_none_or(|w| w.iter().any(|n| n == name));
     if let Some(w) = &wanted {
@@ -386,7 +400,11 @@ fn main() {
     let mut packed = helps.iter();
     let mut table = vec![];
     for f in &files {
-        let texts: Vec<&[u8]> = f.applets.iter().map(|_| packed.next().unwrap().as_slice()).collect();
+        let texts: Vec<&[u8]> = f
+            .applets
+            .iter()
+            .map(|_| packed.next().unwrap().as_slice())
+            .collect();
         out.push_str(&generate(f, &texts));
         for a in f.applets.iter().filter(|a| is_wanted(&a.name)) {
             table.push((a.name.clone(), entry(f, &a.name)));

@@ -46,7 +46,11 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     if !multiple && names.len() > 2 {
         crate::shared::cli::extra_operand(&SPEC, names[2]);
     }
-    let (names, suffix) = if multiple { (&names[..], suffix) } else { (&names[..1], names.get(1).copied()) };
+    let (names, suffix) = if multiple {
+        (&names[..], suffix)
+    } else {
+        (&names[..1], names.get(1).copied())
+    };
     let out = sys::out();
     for name in names {
         let mut base = basename(name);

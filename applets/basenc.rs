@@ -125,7 +125,10 @@ struct Config {
 /// A `-w COLS` value as GNU's xstrtoimax reads it: white space, a sign,
 /// decimal digits; below zero is invalid, too big is no wrapping.
 fn wrap_width(a: &[u8]) -> usize {
-    let t = &a[a.iter().take_while(|b| matches!(b, b' ' | b'\t'..=b'\r')).count()..];
+    let t = &a[a
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t'..=b'\r'))
+        .count()..];
     let (neg, digits) = match t.first() {
         Some(b'+') => (false, &t[1..]),
         Some(b'-') => (true, &t[1..]),
@@ -142,7 +145,11 @@ fn wrap_width(a: &[u8]) -> usize {
 
 /// The options and the one FILE operand; `enc` is the program's encoding
 /// (None: basenc, which needs an option to pick one).
-fn parse(spec: &'static Spec, args: &'static [&'static [u8]], mut enc: Option<Enc>) -> (Config, &'static [u8]) {
+fn parse(
+    spec: &'static Spec,
+    args: &'static [&'static [u8]],
+    mut enc: Option<Enc>,
+) -> (Config, &'static [u8]) {
     let (mut decode, mut ignore_garbage, mut width) = (false, false, 76usize);
     let mut opts = cli::parse(spec, &args[1..]);
     while let Some(o) = opts.next() {
@@ -242,7 +249,10 @@ fn run(c: &Config, fd: Fd) {
             }
         } else {
             if enc == Enc::Z85 && n % 4 != 0 {
-                die(&[b"invalid input (length must be multiple of 4 characters)"], None);
+                die(
+                    &[b"invalid input (length must be multiple of 4 characters)"],
+                    None,
+                );
             }
             if by_line {
                 for line in buf[..n].chunks(line_in) {

@@ -22,7 +22,15 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     match sys::fs::link(ops[0], ops[1]) {
         Ok(()) => 0,
         Err(e) => {
-            sys::io::error(&[b"cannot create link ", &quoteaf(ops[1]), b" to ", &quoteaf(ops[0])], Some(e));
+            sys::io::error(
+                &[
+                    b"cannot create link ",
+                    &quoteaf(ops[1]),
+                    b" to ",
+                    &quoteaf(ops[0]),
+                ],
+                Some(e),
+            );
             1
         }
     }

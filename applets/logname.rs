@@ -10,7 +10,10 @@
 use super::SPEC;
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    if let Some(x) = crate::shared::cli::parse(&SPEC, &args[1..]).operands().first() {
+    if let Some(x) = crate::shared::cli::parse(&SPEC, &args[1..])
+        .operands()
+        .first()
+    {
         crate::shared::cli::extra_operand(&SPEC, x);
     }
     match sys::user::login_uid().and_then(sys::user::user_name) {

@@ -11,6 +11,7 @@ use alloc::vec::Vec;
 use corebox_core::path::basename;
 use sys::io::{error, out, set_program_name};
 
+#[cfg_attr(corebox_subset, allow(dead_code))]
 mod shared;
 
 include!(concat!(env!("OUT_DIR"), "/applets.rs"));
@@ -83,4 +84,3 @@ Applets:",
     }
     o.byte(b'\n');
 }
-

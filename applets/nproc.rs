@@ -17,7 +17,9 @@ use super::{opt, SPEC};
 /// OMP_NUM_THREADS / OMP_THREAD_LIMIT as gnulib reads them: a positive
 /// decimal, optionally the first of a comma-separated list, else unset (0).
 fn omp(name: &[u8]) -> u64 {
-    let Some(v) = sys::env::var(name) else { return 0 };
+    let Some(v) = sys::env::var(name) else {
+        return 0;
+    };
     let v = v.trim_ascii_start();
     let digits = v.iter().take_while(|c| c.is_ascii_digit()).count();
     let rest = v[digits..].trim_ascii_start();
@@ -33,13 +35,25 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     while let Some(o) = opts.next() {
         match o.key {
             opt::ALL => all = true,
-            _ => ignore = crate::shared::cli::number_or_die(o.arg.unwrap_or(b""), b"", 0, u64::MAX, b"invalid number"),
+            _ => {
+                ignore = crate::shared::cli::number_or_die(
+                    o.arg.unwrap_or(b""),
+                    b"",
+                    0,
+                    u64::MAX,
+                    b"invalid number",
+                )
+            }
         }
     }
     if let Some(x) = opts.operands().first() {
         crate::shared::cli::extra_operand(&SPEC, x);
     }
-    let current = || sys::system::nproc_current().or_else(sys::system::nproc_configured).unwrap_or(1) as u64;
+    let current = || {
+        sys::system::nproc_current()
+            .or_else(sys::system::nproc_configured)
+            .unwrap_or(1) as u64
+    };
     let n = if all {
         sys::system::nproc_configured().map_or_else(current, |n| n as u64)
     } else {

@@ -24,7 +24,10 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         match corebox_core::duration::parse(a) {
             Some(s) => total += s,
             None => {
-                sys::io::error(&[b"invalid time interval ", &crate::shared::diag::quote(a)], None);
+                sys::io::error(
+                    &[b"invalid time interval ", &crate::shared::diag::quote(a)],
+                    None,
+                );
                 ok = false;
             }
         }

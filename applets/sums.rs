@@ -381,13 +381,13 @@ use super::opt;
 use crate::shared::cli::{self, usage_error, Spec};
 use crate::shared::diag::{die, quote, quotef};
 use crate::shared::files::open_or_report;
+use alloc::vec::Vec;
+use corebox_core::digest::check::{needs_escape, push_escaped, Parser};
+use corebox_core::digest::{crc, push_hex, Algo, Hasher, Kernels};
 use sys::fs::Input;
 use sys::io::{error, out, Fd};
 use sys::records::Records;
 use sys::Errno;
-use alloc::vec::Vec;
-use corebox_core::digest::check::{needs_escape, push_escaped, Parser};
-use corebox_core::digest::{crc, push_hex, Algo, Hasher, Kernels};
 
 /// What a program computes: a digest, or one of cksum's older checksums.
 #[derive(Clone, Copy, PartialEq)]
@@ -567,7 +567,11 @@ struct Given {
 }
 
 /// Reads the options into `c` (whose `kind` is the program's own).
-fn parse(spec: &'static Spec, args: &'static [&'static [u8]], c: &mut Config) -> (Given, Vec<&'static [u8]>) {
+fn parse(
+    spec: &'static Spec,
+    args: &'static [&'static [u8]],
+    c: &mut Config,
+) -> (Given, Vec<&'static [u8]>) {
     let mut g = Given {
         mode: None,
         length: None,
@@ -613,12 +617,19 @@ fn apply_length(c: &mut Config, length: Option<(&[u8], u64)>) {
         return;
     };
     if c.cksum && c.kind != Kind::Digest(Algo::Blake2b) {
-        die(&[b"--length is only supported with --algorithm=blake2b"], None);
+        die(
+            &[b"--length is only supported with --algorithm=blake2b"],
+            None,
+        );
     }
     if n > 512 {
         error(&[b"invalid length: ", &quote(l)], None);
         die(
-            &[b"maximum digest length for ", &quote(b"BLAKE2b"), b" is 512 bits"],
+            &[
+                b"maximum digest length for ",
+                &quote(b"BLAKE2b"),
+                b" is 512 bits",
+            ],
             None,
         );
     }
@@ -641,20 +652,33 @@ fn check_combination(spec: &Spec, c: &Config, mode: Option<bool>) {
             if on {
                 usage_error(
                     spec,
-                    &[b"the ", name, b" option is meaningful only when verifying checksums"],
+                    &[
+                        b"the ",
+                        name,
+                        b" option is meaningful only when verifying checksums",
+                    ],
                 );
             }
         }
         return;
     }
     if c.cksum && c.algo_given && !matches!(c.kind, Kind::Digest(_)) {
-        die(&[b"--check is not supported with --algorithm={bsd,sysv,crc}"], None);
+        die(
+            &[b"--check is not supported with --algorithm={bsd,sysv,crc}"],
+            None,
+        );
     }
     if c.zero {
-        usage_error(spec, &[b"the --zero option is not supported when verifying checksums"]);
+        usage_error(
+            spec,
+            &[b"the --zero option is not supported when verifying checksums"],
+        );
     }
     if c.tag && !c.cksum {
-        usage_error(spec, &[b"the --tag option is meaningless when verifying checksums"]);
+        usage_error(
+            spec,
+            &[b"the --tag option is meaningless when verifying checksums"],
+        );
     }
     if mode.is_some() && !c.cksum {
         usage_error(

@@ -20,7 +20,10 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     match sys::fs::unlink(ops[0]) {
         Ok(()) => 0,
         Err(e) => {
-            sys::io::error(&[b"cannot unlink ", &crate::shared::diag::quoteaf(ops[0])], Some(e));
+            sys::io::error(
+                &[b"cannot unlink ", &crate::shared::diag::quoteaf(ops[0])],
+                Some(e),
+            );
             1
         }
     }

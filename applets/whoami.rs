@@ -11,7 +11,10 @@
 use super::SPEC;
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    if let Some(x) = crate::shared::cli::parse(&SPEC, &args[1..]).operands().first() {
+    if let Some(x) = crate::shared::cli::parse(&SPEC, &args[1..])
+        .operands()
+        .first()
+    {
         crate::shared::cli::extra_operand(&SPEC, x);
     }
     let uid = sys::user::euid();

@@ -11,6 +11,8 @@ source qemu/setup.sh
 echo "== host: cargo test --workspace"
 cargo test --workspace
 
+qemu/lint.sh
+
 echo "== build-time applet selection: COREBOX_APPLETS=\"echo cat\""
 COREBOX_APPLETS="echo cat" cargo build --release --target-dir target/subset
 list=$(target/subset/release/corebox --list | tr '\n' ' ')

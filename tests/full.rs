@@ -25,7 +25,7 @@ fn text(len: usize) -> Vec<u8> {
 fn full(applet: &str, args: &[&str], input: &[u8]) -> Output {
     ucmd(applet)
         .args(args)
-        .stdin(input.to_vec())
+        .stdin(input)
         .stdout_to(Out::Full)
         .run()
 }

@@ -3,9 +3,9 @@
 //! errors (`NAME: MESSAGE` then `Try 'NAME --help' for more information.`).
 
 use super::diag::quote;
-use sys::io::{error, out, program_name, write_stderr};
 use alloc::vec::Vec;
 use corebox_core::opt::{OptDef, Parser};
+use sys::io::{error, out, program_name, write_stderr};
 
 pub use corebox_core::opt::{Opt, OPERAND};
 

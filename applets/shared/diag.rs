@@ -83,7 +83,11 @@ pub fn root_warning(path: &[u8]) {
         [&b" (same as "[..], &quoteaf(b"/"), b")"].concat()
     };
     error(
-        &[b"it is dangerous to operate recursively on ", &quoteaf(path), &same],
+        &[
+            b"it is dangerous to operate recursively on ",
+            &quoteaf(path),
+            &same,
+        ],
         None,
     );
     error(&[b"use --no-preserve-root to override this failsafe"], None);

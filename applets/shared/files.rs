@@ -92,9 +92,8 @@ impl Headers {
 /// NUL-separated, and whether they came from a regular file. Errors in
 /// reading the list end the program with GNU's messages.
 pub fn files0_from(from: &[u8]) -> (Vec<Vec<u8>>, bool) {
-    let input = Input::open(from).unwrap_or_else(|e| {
-        die(&[b"cannot open ", &quoteaf(from), b" for reading"], Some(e))
-    });
+    let input = Input::open(from)
+        .unwrap_or_else(|e| die(&[b"cannot open ", &quoteaf(from), b" for reading"], Some(e)));
     let regular = sys::fs::fstat(input.fd()).is_ok_and(|st| st.is_reg());
     let mut data = Vec::new();
     let mut buf = alloc::vec![0u8; 64 * 1024];
