@@ -382,7 +382,7 @@ use crate::shared::cli::{self, usage_error, Spec};
 use crate::shared::diag::{die, quote, quotef};
 use crate::shared::files::open_or_report;
 use alloc::vec::Vec;
-use corebox_core::digest::check::{needs_escape, push_escaped, Parser};
+use corebox_core::digest::check::{needs_escape, push_escaped, Line, Parser};
 use corebox_core::digest::{crc, push_hex, Algo, Hasher, Kernels};
 use sys::fs::Input;
 use sys::io::{error, out, Fd};
@@ -594,7 +594,7 @@ fn parse(
             opt::SYSV => c.kind = Kind::Sysv,
             opt::ALGORITHM => {
                 c.algo_given = true;
-                c.kind = cli::choice(spec, b"--algorithm", o.arg.unwrap_or(b""), ALGORITHMS);
+                c.kind = cli::choice_exact(spec, b"--algorithm", o.arg.unwrap_or(b""), ALGORITHMS);
             }
             opt::TAG => {
                 c.tag = true;
@@ -830,6 +830,25 @@ fn warn_count(n: u64, one: &[u8], many: &[u8]) {
     error(&[&msg], None);
 }
 
+/// What `--check` counted in one checksum file.
+#[derive(Default)]
+struct Tally {
+    misformatted: u64,
+    unreadable: u64,
+    mismatched: u64,
+    any_ok_line: bool,
+    matched: bool,
+}
+
+/// The outcome of one well-formed check line.
+enum Verdict {
+    Ok,
+    Mismatch,
+    Unreadable,
+    /// Missing, with --ignore-missing: not counted.
+    Ignored,
+}
+
 fn check_file(c: &Config, k: &Kernels, file: &[u8], buf: &mut [u8]) -> bool {
     let Some(input) = open_or_report(file) else {
         return false;
@@ -845,14 +864,7 @@ fn check_file(c: &Config, k: &Kernels, file: &[u8], buf: &mut [u8]) -> bool {
         _ => None,
     };
     let mut parser = Parser::new(algo, c.cksum, c.bits);
-    let tag: &[u8] = match c.kind {
-        Kind::Digest(a) => a.tag(),
-        Kind::Crc => b"CRC",
-        Kind::Bsd => b"BSD",
-        Kind::Sysv => b"SYSV",
-    };
-    let (mut misformatted, mut unreadable, mut mismatched) = (0u64, 0u64, 0u64);
-    let (mut any_ok_line, mut matched) = (false, false);
+    let mut t = Tally::default();
     let mut lines = Records::new(input.fd(), b'\n');
     let mut lineno = 0u64;
     while let Some(rec) = lines.next() {
@@ -869,73 +881,111 @@ fn check_file(c: &Config, k: &Kernels, file: &[u8], buf: &mut [u8]) -> bool {
             .parse(l)
             .filter(|p| !(input.is_stdin() && p.name == b"-"));
         let Some(p) = parsed else {
-            misformatted += 1;
+            t.misformatted += 1;
             if c.verbosity == Verbosity::Warn {
-                let mut n = Vec::new();
-                corebox_core::fmt::push_u64(&mut n, lineno);
-                let tag = parser.seen.map_or(tag, Algo::tag);
-                error(
-                    &[
-                        &quotef(label),
-                        b": ",
-                        &n,
-                        b": improperly formatted ",
-                        tag,
-                        b" checksum line",
-                    ],
-                    None,
-                );
+                let tag = parser.seen.map_or(kind_tag(c.kind), Algo::tag);
+                warn_misformatted(label, lineno, tag);
             }
             continue;
         };
-        any_ok_line = true;
-        let escape = c.verbosity != Verbosity::Status && p.name.contains(&b'\n');
-        let mut line = Vec::new();
-        if escape {
-            line.push(b'\\');
-            push_escaped(&mut line, &p.name);
-        } else {
-            line.extend_from_slice(&p.name);
-        }
-        let bits = if p.algo == Algo::Blake2b { p.bits } else { 0 };
-        let sum = match Input::open(&p.name) {
-            Err(e) if e == Errno::NOENT && c.ignore_missing => continue,
-            Err(e) => Err(e),
-            Ok(i) => compute(Kind::Digest(p.algo), bits, k, i.fd(), buf),
-        };
-        match sum {
-            Err(e) => {
-                error(&[&quotef(&p.name)], Some(e));
-                unreadable += 1;
-                if c.verbosity != Verbosity::Status {
-                    line.extend_from_slice(b": FAILED open or read\n");
-                    out().write(&line);
-                }
-            }
-            Ok(s) => {
-                let mut got = Vec::new();
-                push_hex(&mut got, &s.digest[..s.len]);
-                // cksum's `ALGO-BITS` lines give the first BITS of the digest.
-                let good = got
-                    .get(..p.hex.len())
-                    .is_some_and(|g| g.eq_ignore_ascii_case(&p.hex));
-                if good {
-                    matched = true;
-                } else {
-                    mismatched += 1;
-                }
-                if c.verbosity != Verbosity::Status && (!good || c.verbosity != Verbosity::Quiet) {
-                    line.extend_from_slice(if good { b": OK\n" } else { b": FAILED\n" });
-                    out().write(&line);
-                }
-            }
+        t.any_ok_line = true;
+        match check_line(c, k, &p, buf) {
+            Verdict::Ok => t.matched = true,
+            Verdict::Mismatch => t.mismatched += 1,
+            Verdict::Unreadable => t.unreadable += 1,
+            Verdict::Ignored => {}
         }
     }
     if lines.error().is_some() {
         error(&[&quotef(label), b": read error"], None);
         return false;
     }
-    if !any_ok_line {
+    summarize(c, label, &t);
+    t.any_ok_line
+        && t.matched
+        && t.mismatched == 0
+        && t.unreadable == 0
+        && (!c.strict || t.misformatted == 0)
+}
+
+/// The tag GNU names in `improperly formatted TAG checksum line`.
+fn kind_tag(kind: Kind) -> &'static [u8] {
+    match kind {
+        Kind::Digest(a) => a.tag(),
+        Kind::Crc => b"CRC",
+        Kind::Bsd => b"BSD",
+        Kind::Sysv => b"SYSV",
+    }
+}
+
+/// `NAME: FILE: LINE: improperly formatted TAG checksum line` (-w).
+fn warn_misformatted(label: &[u8], lineno: u64, tag: &[u8]) {
+    let mut n = Vec::new();
+    corebox_core::fmt::push_u64(&mut n, lineno);
+    error(
+        &[
+            &quotef(label),
+            b": ",
+            &n,
+            b": improperly formatted ",
+            tag,
+            b" checksum line",
+        ],
+        None,
+    );
+}
+
+/// Computes the file a check line names, compares, and prints the
+/// `NAME: OK` / `NAME: FAILED` / `NAME: FAILED open or read` line.
+fn check_line(c: &Config, k: &Kernels, p: &Line, buf: &mut [u8]) -> Verdict {
+    let bits = if p.algo == Algo::Blake2b { p.bits } else { 0 };
+    let sum = match Input::open(&p.name) {
+        Err(e) if e == Errno::NOENT && c.ignore_missing => return Verdict::Ignored,
+        Err(e) => Err(e),
+        Ok(i) => compute(Kind::Digest(p.algo), bits, k, i.fd(), buf),
+    };
+    let verdict = match &sum {
+        Err(e) => {
+            error(&[&quotef(&p.name)], Some(*e));
+            Verdict::Unreadable
+        }
+        // cksum's `ALGO-BITS` lines give the first BITS of the digest.
+        Ok(s) => {
+            let mut got = Vec::new();
+            push_hex(&mut got, &s.digest[..s.len]);
+            let good = got
+                .get(..p.hex.len())
+                .is_some_and(|g| g.eq_ignore_ascii_case(&p.hex));
+            if good {
+                Verdict::Ok
+            } else {
+                Verdict::Mismatch
+            }
+        }
+    };
+    let result: &[u8] = match verdict {
+        Verdict::Ok if c.verbosity == Verbosity::Quiet => return verdict,
+        Verdict::Ok => b": OK\n",
+        Verdict::Mismatch => b": FAILED\n",
+        _ => b": FAILED open or read\n",
+    };
+    if c.verbosity != Verbosity::Status {
+        let mut line = Vec::new();
+        if p.name.contains(&b'\n') {
+            line.push(b'\\');
+            push_escaped(&mut line, &p.name);
+        } else {
+            line.extend_from_slice(&p.name);
+        }
+        line.extend_from_slice(result);
+        out().write(&line);
+    }
+    verdict
+}
+
+/// The warnings at the end of a checksum file.
+fn summarize(c: &Config, label: &[u8], t: &Tally) {
+    if !t.any_ok_line {
         error(
             &[
                 &quotef(label),
@@ -943,25 +993,27 @@ fn check_file(c: &Config, k: &Kernels, file: &[u8], buf: &mut [u8]) -> bool {
             ],
             None,
         );
-    } else if c.verbosity != Verbosity::Status {
-        warn_count(
-            misformatted,
-            b" line is improperly formatted",
-            b" lines are improperly formatted",
-        );
-        warn_count(
-            unreadable,
-            b" listed file could not be read",
-            b" listed files could not be read",
-        );
-        warn_count(
-            mismatched,
-            b" computed checksum did NOT match",
-            b" computed checksums did NOT match",
-        );
-        if c.ignore_missing && !matched {
-            error(&[&quotef(label), b": no file was verified"], None);
-        }
+        return;
     }
-    any_ok_line && matched && mismatched == 0 && unreadable == 0 && (!c.strict || misformatted == 0)
+    if c.verbosity == Verbosity::Status {
+        return;
+    }
+    warn_count(
+        t.misformatted,
+        b" line is improperly formatted",
+        b" lines are improperly formatted",
+    );
+    warn_count(
+        t.unreadable,
+        b" listed file could not be read",
+        b" listed files could not be read",
+    );
+    warn_count(
+        t.mismatched,
+        b" computed checksum did NOT match",
+        b" computed checksums did NOT match",
+    );
+    if c.ignore_missing && !t.matched {
+        error(&[&quotef(label), b": no file was verified"], None);
+    }
 }

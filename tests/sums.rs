@@ -596,3 +596,39 @@ fn same_as_gnu_on_random_files() {
         .stdout;
     same_as_gnu("sha256sum", &["-c"], Some(&sums), Some(t.path()));
 }
+
+/// GNU 9.1 escapes a carriage return in a printed name as `\r` (and reads
+/// it back in check lines), as it does newline and backslash (GNU's
+/// tests/misc/md5sum.pl, sha1sum.pl).
+#[test]
+fn carriage_return_in_names() {
+    let t = TempDir::new();
+    t.write("c\rd", "y");
+    at(&t, "md5sum", &["c\rd"]).stdout_is("\\415290769594460e2e485922904f345d  c\\rd\n");
+    at(&t, "md5sum", &["--tag", "c\rd"])
+        .stdout_is("\\MD5 (c\\rd) = 415290769594460e2e485922904f345d\n");
+    t.write("chk", "\\415290769594460e2e485922904f345d  c\\rd\n");
+    at(&t, "md5sum", &["-c", "chk"])
+        .success()
+        .stdout_is("c\rd: OK\n");
+    if have_gnu("sha1sum") {
+        for args in [&["c\rd"][..], &["--tag", "c\rd"], &["-z", "c\rd"]] {
+            same_as_gnu("sha1sum", args, None, Some(t.path()));
+        }
+    }
+}
+
+/// cksum -a takes whole algorithm names only (GNU's XARGMATCH_EXACT;
+/// GNU's tests/misc/cksum-a.sh): an abbreviation is an invalid argument.
+#[test]
+fn cksum_algorithm_names_are_not_abbreviated() {
+    let t = dir();
+    for abbrev in ["sha22", "s", "md", "blake2"] {
+        at(&t, "cksum", &["-a", abbrev, "a"])
+            .code_is(1)
+            .stderr_contains(&format!(
+                "cksum: invalid argument '{abbrev}' for '--algorithm'\nValid arguments are:\n  - 'bsd'\n"
+            ));
+        same_as_gnu("cksum", &["-a", abbrev, "a"], None, Some(t.path()));
+    }
+}

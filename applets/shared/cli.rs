@@ -223,7 +223,12 @@ pub fn int_or_die(arg: &[u8], min: i64, max: i64, err: &[u8]) -> i64 {
 /// `invalid argument 'X' for '--opt'` / `ambiguous argument` message, the
 /// list of valid arguments, the `Try` line, and exit.
 pub fn choice<T: Copy>(spec: &Spec, option: &[u8], arg: &[u8], words: &[(&[u8], T)]) -> T {
-    words[choice_index(spec, option, arg, &|i| words.get(i).map(|w| w.0))].1
+    words[choice_index(spec, option, arg, true, &|i| words.get(i).map(|w| w.0))].1
+}
+
+/// [`choice`] without abbreviations (gnulib's XARGMATCH_EXACT: cksum -a).
+pub fn choice_exact<T: Copy>(spec: &Spec, option: &[u8], arg: &[u8], words: &[(&[u8], T)]) -> T {
+    words[choice_index(spec, option, arg, false, &|i| words.get(i).map(|w| w.0))].1
 }
 
 /// [`choice`] without its type parameter (one copy in the binary): the
@@ -232,6 +237,7 @@ fn choice_index<'w>(
     spec: &Spec,
     option: &[u8],
     arg: &[u8],
+    abbreviations: bool,
     word: &dyn Fn(usize) -> Option<&'w [u8]>,
 ) -> usize {
     let (mut first, mut matches) = (0, 0);
@@ -240,7 +246,7 @@ fn choice_index<'w>(
         if w == arg {
             return i;
         }
-        if w.starts_with(arg) {
+        if abbreviations && w.starts_with(arg) {
             if matches == 0 {
                 first = i;
             }

@@ -150,7 +150,7 @@ declare -A prog_of=()
 tests=()
 for t in $all_tests; do
   p=$(test_program "$t")
-  [[ $p == all || -n ${under_test[$p]:-} ]] || continue
+  [[ $p == all || (-n $p && -n ${under_test[$p]:-}) ]] || continue
   if ((${#only[@]})) && [[ " ${only[*]} " != *" $t "* ]]; then continue; fi
   prog_of[$t]=$p
   tests+=("$t")

@@ -48,7 +48,7 @@ fn white(b: u8) -> bool {
     b == b' ' || b == b'\t'
 }
 
-/// GNU's `filename_unescape`: `\\` and `\n` only; a NUL is invalid.
+/// GNU's `filename_unescape`: `\\`, `\n` and `\r` only; a NUL is invalid.
 fn unescape(s: &[u8]) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(s.len());
     let mut it = s.iter();
@@ -56,6 +56,7 @@ fn unescape(s: &[u8]) -> Option<Vec<u8>> {
         match b {
             b'\\' => match it.next() {
                 Some(b'n') => out.push(b'\n'),
+                Some(b'r') => out.push(b'\r'),
                 Some(b'\\') => out.push(b'\\'),
                 _ => return None,
             },
@@ -248,18 +249,20 @@ impl Parser {
     }
 }
 
-/// GNU escapes a printed name that holds a backslash or a newline, and
-/// marks the line with a leading backslash.
+/// GNU 9.1 escapes a printed name that holds a backslash, a newline or a
+/// carriage return, and marks the line with a leading backslash.
 pub fn needs_escape(name: &[u8]) -> bool {
-    name.iter().any(|&b| b == b'\\' || b == b'\n')
+    name.iter().any(|&b| matches!(b, b'\\' | b'\n' | b'\r'))
 }
 
-/// Appends `name` with `\` and newline escaped as `\\` and `\n`.
+/// Appends `name` with `\`, newline and carriage return escaped as `\\`,
+/// `\n` and `\r`.
 pub fn push_escaped(out: &mut Vec<u8>, name: &[u8]) {
     for &b in name {
         match b {
             b'\\' => out.extend_from_slice(b"\\\\"),
             b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
             _ => out.push(b),
         }
     }
@@ -268,6 +271,16 @@ pub fn push_escaped(out: &mut Vec<u8>, name: &[u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn carriage_return_escaped_both_ways() {
+        assert!(needs_escape(b"a\rb"));
+        let mut v = Vec::new();
+        push_escaped(&mut v, b"a\rb\n\\");
+        assert_eq!(v, b"a\\rb\\n\\\\");
+        assert_eq!(unescape(b"c\\rd").unwrap(), b"c\rd");
+        assert_eq!(unescape(b"c\\xd"), None);
+    }
 
     fn p(algo: Option<Algo>, s: &str) -> Option<(Algo, usize, String, String)> {
         let mut ps = Parser::new(algo, algo.is_none(), 0);
