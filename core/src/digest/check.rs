@@ -399,7 +399,7 @@ mod tests {
 
     #[test]
     fn escaping() {
-        assert!(needs_escape(b"a\\b") && needs_escape(b"a\nb") && !needs_escape(b"a\rb"));
+        assert!(needs_escape(b"a\\b") && needs_escape(b"a\nb") && !needs_escape(b"a\tb"));
         let mut v = Vec::new();
         push_escaped(&mut v, b"a\\b\nc");
         assert_eq!(v, b"a\\\\b\\nc");
