@@ -106,115 +106,123 @@ impl Enc {
 /// a multiple of 4 (the caller reports GNU's error otherwise).
 pub fn encode(enc: Enc, input: &[u8], out: &mut Vec<u8>) {
     match enc {
-        Enc::Base64 | Enc::Base64Url => {
-            let a = if enc == Enc::Base64 { B64 } else { B64URL };
-            let whole = input.len() / 3;
-            let start = out.len();
-            out.resize(start + whole * 4, 0);
-            for (o, c) in out[start..].chunks_exact_mut(4).zip(input.chunks_exact(3)) {
-                let v = (c[0] as u32) << 16 | (c[1] as u32) << 8 | c[2] as u32;
-                o[0] = a[(v >> 18) as usize & 63];
-                o[1] = a[(v >> 12) as usize & 63];
-                o[2] = a[(v >> 6) as usize & 63];
-                o[3] = a[v as usize & 63];
-            }
-            let r = &input[whole * 3..];
-            if !r.is_empty() {
-                let v = (r[0] as u32) << 16 | (*r.get(1).unwrap_or(&0) as u32) << 8;
-                out.push(a[(v >> 18) as usize & 63]);
-                out.push(a[(v >> 12) as usize & 63]);
-                out.push(if r.len() == 2 {
-                    a[(v >> 6) as usize & 63]
-                } else {
-                    b'='
-                });
-                out.push(b'=');
-            }
-        }
-        Enc::Base32 | Enc::Base32Hex => {
-            let a = if enc == Enc::Base32 { B32 } else { B32HEX };
-            let whole = input.len() / 5;
-            let start = out.len();
-            out.resize(start + whole * 8, 0);
-            // Big inputs go two characters a lookup, through a table of
-            // all 1024 pairs built here (cheaper than keeping it).
-            let mut pairs = [0u16; 1024];
-            let big = whole >= 256;
-            if big {
-                for (i, p) in pairs.iter_mut().enumerate() {
-                    *p = u16::from_le_bytes([a[i >> 5], a[i & 31]]);
-                }
-            }
-            for (o, c) in out[start..].chunks_exact_mut(8).zip(input.chunks_exact(5)) {
-                let v = (c[0] as u64) << 32
-                    | (c[1] as u64) << 24
-                    | (c[2] as u64) << 16
-                    | (c[3] as u64) << 8
-                    | c[4] as u64;
-                // Spelled out: opt-level "s" leaves such loops rolled.
-                let g = if big {
-                    let p = |s: u32| pairs[(v >> s) as usize & 1023] as u64;
-                    p(30) | p(20) << 16 | p(10) << 32 | p(0) << 48
-                } else {
-                    let c = |s: u32| a[(v >> s) as usize & 31] as u64;
-                    c(35)
-                        | c(30) << 8
-                        | c(25) << 16
-                        | c(20) << 24
-                        | c(15) << 32
-                        | c(10) << 40
-                        | c(5) << 48
-                        | c(0) << 56
-                };
-                o.copy_from_slice(&g.to_le_bytes());
-            }
-            let c = &input[whole * 5..];
-            if !c.is_empty() {
-                let mut b = [0u8; 5];
-                b[..c.len()].copy_from_slice(c);
-                let v = b.iter().fold(0u64, |v, &x| v << 8 | x as u64);
-                // Characters carrying input bits: 2, 4, 5, 7 for 1..4 bytes.
-                let used = [0, 2, 4, 5, 7][c.len()];
-                for i in 0..8 {
-                    out.push(if i < used {
-                        a[(v >> (35 - 5 * i)) as usize & 31]
-                    } else {
-                        b'='
-                    });
-                }
-            }
-        }
+        Enc::Base64 | Enc::Base64Url => encode_base64(enc, input, out),
+        Enc::Base32 | Enc::Base32Hex => encode_base32(enc, input, out),
         Enc::Base16 => {
             for &b in input {
                 out.push(B16[(b >> 4) as usize]);
                 out.push(B16[(b & 15) as usize]);
             }
         }
-        Enc::Base2Msbf | Enc::Base2Lsbf => {
-            for &b in input {
-                for i in 0..8 {
-                    let bit = if enc == Enc::Base2Msbf {
-                        b >> (7 - i)
-                    } else {
-                        b >> i
-                    };
-                    out.push(b'0' + (bit & 1));
-                }
-            }
+        Enc::Base2Msbf | Enc::Base2Lsbf => encode_base2(enc, input, out),
+        Enc::Z85 => encode_z85(input, out),
+    }
+}
+
+fn encode_base64(enc: Enc, input: &[u8], out: &mut Vec<u8>) {
+    let a = if enc == Enc::Base64 { B64 } else { B64URL };
+    let whole = input.len() / 3;
+    let start = out.len();
+    out.resize(start + whole * 4, 0);
+    for (o, c) in out[start..].chunks_exact_mut(4).zip(input.chunks_exact(3)) {
+        let v = (c[0] as u32) << 16 | (c[1] as u32) << 8 | c[2] as u32;
+        o[0] = a[(v >> 18) as usize & 63];
+        o[1] = a[(v >> 12) as usize & 63];
+        o[2] = a[(v >> 6) as usize & 63];
+        o[3] = a[v as usize & 63];
+    }
+    let r = &input[whole * 3..];
+    if !r.is_empty() {
+        let v = (r[0] as u32) << 16 | (*r.get(1).unwrap_or(&0) as u32) << 8;
+        out.push(a[(v >> 18) as usize & 63]);
+        out.push(a[(v >> 12) as usize & 63]);
+        out.push(if r.len() == 2 {
+            a[(v >> 6) as usize & 63]
+        } else {
+            b'='
+        });
+        out.push(b'=');
+    }
+}
+
+fn encode_base32(enc: Enc, input: &[u8], out: &mut Vec<u8>) {
+    let a = if enc == Enc::Base32 { B32 } else { B32HEX };
+    let whole = input.len() / 5;
+    let start = out.len();
+    out.resize(start + whole * 8, 0);
+    // Big inputs go two characters a lookup, through a table of
+    // all 1024 pairs built here (cheaper than keeping it).
+    let mut pairs = [0u16; 1024];
+    let big = whole >= 256;
+    if big {
+        for (i, p) in pairs.iter_mut().enumerate() {
+            *p = u16::from_le_bytes([a[i >> 5], a[i & 31]]);
         }
-        Enc::Z85 => {
-            for c in input.chunks(4) {
-                let mut b = [0u8; 4];
-                b[..c.len()].copy_from_slice(c);
-                let mut v = u32::from_be_bytes(b);
-                let mut d = [0u8; 5];
-                for x in d.iter_mut().rev() {
-                    *x = Z85[(v % 85) as usize];
-                    v /= 85;
-                }
-                out.extend_from_slice(&d);
-            }
+    }
+    for (o, c) in out[start..].chunks_exact_mut(8).zip(input.chunks_exact(5)) {
+        let v = (c[0] as u64) << 32
+            | (c[1] as u64) << 24
+            | (c[2] as u64) << 16
+            | (c[3] as u64) << 8
+            | c[4] as u64;
+        // Spelled out: opt-level "s" leaves such loops rolled.
+        let g = if big {
+            let p = |s: u32| pairs[(v >> s) as usize & 1023] as u64;
+            p(30) | p(20) << 16 | p(10) << 32 | p(0) << 48
+        } else {
+            let c = |s: u32| a[(v >> s) as usize & 31] as u64;
+            c(35)
+                | c(30) << 8
+                | c(25) << 16
+                | c(20) << 24
+                | c(15) << 32
+                | c(10) << 40
+                | c(5) << 48
+                | c(0) << 56
+        };
+        o.copy_from_slice(&g.to_le_bytes());
+    }
+    let c = &input[whole * 5..];
+    if !c.is_empty() {
+        let mut b = [0u8; 5];
+        b[..c.len()].copy_from_slice(c);
+        let v = b.iter().fold(0u64, |v, &x| v << 8 | x as u64);
+        // Characters carrying input bits: 2, 4, 5, 7 for 1..4 bytes.
+        let used = [0, 2, 4, 5, 7][c.len()];
+        for i in 0..8 {
+            out.push(if i < used {
+                a[(v >> (35 - 5 * i)) as usize & 31]
+            } else {
+                b'='
+            });
         }
+    }
+}
+
+fn encode_base2(enc: Enc, input: &[u8], out: &mut Vec<u8>) {
+    for &b in input {
+        for i in 0..8 {
+            let bit = if enc == Enc::Base2Msbf {
+                b >> (7 - i)
+            } else {
+                b >> i
+            };
+            out.push(b'0' + (bit & 1));
+        }
+    }
+}
+
+fn encode_z85(input: &[u8], out: &mut Vec<u8>) {
+    for c in input.chunks(4) {
+        let mut b = [0u8; 4];
+        b[..c.len()].copy_from_slice(c);
+        let mut v = u32::from_be_bytes(b);
+        let mut d = [0u8; 5];
+        for x in d.iter_mut().rev() {
+            *x = Z85[(v % 85) as usize];
+            v /= 85;
+        }
+        out.extend_from_slice(&d);
     }
 }
 
@@ -287,24 +295,8 @@ impl Decoder {
         while i < input.len() {
             // Fast path: whole base64 groups of plain alphabet characters.
             if self.n == 0 && size == 4 {
-                let mut done = 0;
                 let dst = w.buf.get_mut(w.n..).unwrap_or_default();
-                for (q, o) in input[i..].chunks_exact(4).zip(dst.chunks_exact_mut(3)) {
-                    let (a, b, c, d) = (
-                        t[q[0] as usize],
-                        t[q[1] as usize],
-                        t[q[2] as usize],
-                        t[q[3] as usize],
-                    );
-                    if (a | b | c | d) & 0xc0 != 0 {
-                        break;
-                    }
-                    let v = (a as u32) << 18 | (b as u32) << 12 | (c as u32) << 6 | d as u32;
-                    o[0] = (v >> 16) as u8;
-                    o[1] = (v >> 8) as u8;
-                    o[2] = v as u8;
-                    done += 1;
-                }
+                let done = base64_groups(t, &input[i..], dst);
                 w.n += done * 3;
                 i += done * 4;
                 if i >= input.len() {
@@ -315,33 +307,8 @@ impl Decoder {
                 && (self.enc == Enc::Base32 || (self.enc == Enc::Base32Hex && !self.ignore_garbage))
             {
                 // The same for base32: eight characters to five bytes.
-                let mut done = 0;
                 let dst = w.buf.get_mut(w.n..).unwrap_or_default();
-                for (q, o) in input[i..].chunks_exact(8).zip(dst.chunks_exact_mut(5)) {
-                    let x = [
-                        t[q[0] as usize],
-                        t[q[1] as usize],
-                        t[q[2] as usize],
-                        t[q[3] as usize],
-                        t[q[4] as usize],
-                        t[q[5] as usize],
-                        t[q[6] as usize],
-                        t[q[7] as usize],
-                    ];
-                    if (x[0] | x[1] | x[2] | x[3] | x[4] | x[5] | x[6] | x[7]) & 0xe0 != 0 {
-                        break;
-                    }
-                    let v = (x[0] as u64) << 35
-                        | (x[1] as u64) << 30
-                        | (x[2] as u64) << 25
-                        | (x[3] as u64) << 20
-                        | (x[4] as u64) << 15
-                        | (x[5] as u64) << 10
-                        | (x[6] as u64) << 5
-                        | x[7] as u64;
-                    o.copy_from_slice(&v.to_be_bytes()[3..]);
-                    done += 1;
-                }
+                let done = base32_groups(t, &input[i..], dst);
                 w.n += done * 5;
                 i += done * 8;
                 if i >= input.len() {
@@ -409,6 +376,63 @@ impl Out<'_> {
     }
 }
 
+/// Decodes whole base64 groups of plain alphabet characters from the
+/// start of `input` into `dst`, up to the first other byte; returns the
+/// number of groups (the decoder's fast path).
+#[inline]
+fn base64_groups(t: &[u8; 256], input: &[u8], dst: &mut [u8]) -> usize {
+    let mut done = 0;
+    for (q, o) in input.chunks_exact(4).zip(dst.chunks_exact_mut(3)) {
+        let (a, b, c, d) = (
+            t[q[0] as usize],
+            t[q[1] as usize],
+            t[q[2] as usize],
+            t[q[3] as usize],
+        );
+        if (a | b | c | d) & 0xc0 != 0 {
+            break;
+        }
+        let v = (a as u32) << 18 | (b as u32) << 12 | (c as u32) << 6 | d as u32;
+        o[0] = (v >> 16) as u8;
+        o[1] = (v >> 8) as u8;
+        o[2] = v as u8;
+        done += 1;
+    }
+    done
+}
+
+/// [`base64_groups`] for base32: eight characters to five bytes.
+#[inline]
+fn base32_groups(t: &[u8; 256], input: &[u8], dst: &mut [u8]) -> usize {
+    let mut done = 0;
+    for (q, o) in input.chunks_exact(8).zip(dst.chunks_exact_mut(5)) {
+        let x = [
+            t[q[0] as usize],
+            t[q[1] as usize],
+            t[q[2] as usize],
+            t[q[3] as usize],
+            t[q[4] as usize],
+            t[q[5] as usize],
+            t[q[6] as usize],
+            t[q[7] as usize],
+        ];
+        if (x[0] | x[1] | x[2] | x[3] | x[4] | x[5] | x[6] | x[7]) & 0xe0 != 0 {
+            break;
+        }
+        let v = (x[0] as u64) << 35
+            | (x[1] as u64) << 30
+            | (x[2] as u64) << 25
+            | (x[3] as u64) << 20
+            | (x[4] as u64) << 15
+            | (x[5] as u64) << 10
+            | (x[6] as u64) << 5
+            | x[7] as u64;
+        o.copy_from_slice(&v.to_be_bytes()[3..]);
+        done += 1;
+    }
+    done
+}
+
 /// Decodes one group (shorter only at the end of the input), as GNU's
 /// decode_4/decode_8 and basenc's decoders do: false if invalid.
 fn decode_group(enc: Enc, g: &[u8], out: &mut Out) -> bool {
@@ -416,76 +440,8 @@ fn decode_group(enc: Enc, g: &[u8], out: &mut Out) -> bool {
     let v = |i: usize| g.get(i).map_or(BAD, |&c| t[c as usize]);
     let ok = |i: usize| v(i) != BAD;
     match enc {
-        Enc::Base64 | Enc::Base64Url => {
-            if g.len() < 2 || !ok(0) || !ok(1) {
-                return false;
-            }
-            out.push(v(0) << 2 | v(1) >> 4);
-            if g.len() == 2 {
-                return false;
-            }
-            if g[2] == b'=' {
-                return g.len() == 4 && g[3] == b'=';
-            }
-            if !ok(2) {
-                return false;
-            }
-            out.push(v(1) << 4 | v(2) >> 2);
-            if g.len() == 3 {
-                return false;
-            }
-            if g[3] == b'=' {
-                return true;
-            }
-            if !ok(3) {
-                return false;
-            }
-            out.push(v(2) << 6 | v(3));
-            true
-        }
-        Enc::Base32 | Enc::Base32Hex => {
-            if g.len() < 8 {
-                return false;
-            }
-            let pads = |from: usize| g[from..].iter().all(|&c| c == b'=');
-            let x = |i: usize| v(i) as u64;
-            let bits = (0..8).fold(0u64, |acc, i| acc << 5 | (x(i) & 31));
-            let bytes = bits.to_be_bytes();
-            let b = &bytes[3..8];
-            if !ok(0) || !ok(1) {
-                return false;
-            }
-            out.push(b[0]);
-            if g[2] == b'=' {
-                return pads(2);
-            }
-            if !ok(2) || !ok(3) {
-                return false;
-            }
-            out.push(b[1]);
-            if g[4] == b'=' {
-                return pads(4);
-            }
-            if !ok(4) {
-                return false;
-            }
-            out.push(b[2]);
-            if g[5] == b'=' {
-                return pads(5);
-            }
-            if !ok(5) || !ok(6) {
-                return false;
-            }
-            out.push(b[3]);
-            if g[7] == b'=' {
-                return true;
-            }
-            if !ok(7) {
-                return false;
-            }
-            out.push(b[4]);
-            true
-        }
+        Enc::Base64 | Enc::Base64Url => decode_base64_group(t, g, out),
+        Enc::Base32 | Enc::Base32Hex => decode_base32_group(t, g, out),
         Enc::Base16 => {
             if g.len() < 2 || !ok(0) || !ok(1) {
                 return false;
@@ -517,6 +473,84 @@ fn decode_group(enc: Enc, g: &[u8], out: &mut Out) -> bool {
             true
         }
     }
+}
+
+/// One base64 group, with GNU's partial output before an error.
+fn decode_base64_group(t: &[u8; 256], g: &[u8], out: &mut Out) -> bool {
+    let v = |i: usize| g.get(i).map_or(BAD, |&c| t[c as usize]);
+    let ok = |i: usize| v(i) != BAD;
+    if g.len() < 2 || !ok(0) || !ok(1) {
+        return false;
+    }
+    out.push(v(0) << 2 | v(1) >> 4);
+    if g.len() == 2 {
+        return false;
+    }
+    if g[2] == b'=' {
+        return g.len() == 4 && g[3] == b'=';
+    }
+    if !ok(2) {
+        return false;
+    }
+    out.push(v(1) << 4 | v(2) >> 2);
+    if g.len() == 3 {
+        return false;
+    }
+    if g[3] == b'=' {
+        return true;
+    }
+    if !ok(3) {
+        return false;
+    }
+    out.push(v(2) << 6 | v(3));
+    true
+}
+
+/// One base32 group, with GNU's partial output before an error.
+fn decode_base32_group(t: &[u8; 256], g: &[u8], out: &mut Out) -> bool {
+    let v = |i: usize| g.get(i).map_or(BAD, |&c| t[c as usize]);
+    let ok = |i: usize| v(i) != BAD;
+    if g.len() < 8 {
+        return false;
+    }
+    let pads = |from: usize| g[from..].iter().all(|&c| c == b'=');
+    let x = |i: usize| v(i) as u64;
+    let bits = (0..8).fold(0u64, |acc, i| acc << 5 | (x(i) & 31));
+    let bytes = bits.to_be_bytes();
+    let b = &bytes[3..8];
+    if !ok(0) || !ok(1) {
+        return false;
+    }
+    out.push(b[0]);
+    if g[2] == b'=' {
+        return pads(2);
+    }
+    if !ok(2) || !ok(3) {
+        return false;
+    }
+    out.push(b[1]);
+    if g[4] == b'=' {
+        return pads(4);
+    }
+    if !ok(4) {
+        return false;
+    }
+    out.push(b[2]);
+    if g[5] == b'=' {
+        return pads(5);
+    }
+    if !ok(5) || !ok(6) {
+        return false;
+    }
+    out.push(b[3]);
+    if g[7] == b'=' {
+        return true;
+    }
+    if !ok(7) {
+        return false;
+    }
+    out.push(b[4]);
+    true
 }
 
 #[cfg(test)]

@@ -594,6 +594,15 @@ pub fn plan(
         plan.squeeze = a2.members();
         return Ok(plan);
     }
+    check_translation(&o, &mut a1, &mut a2)?;
+    fill_xlate(&mut plan.xlate, &m1, &a1, &a2, o.complement);
+    plan.squeeze = a2.members();
+    Ok(plan)
+}
+
+/// GNU's checks of string2 when translating; pads it to string1's length
+/// with its last character unless truncating.
+fn check_translation(o: &Options, a1: &mut Array, a2: &mut Array) -> Result<(), Error> {
     if a2.has_equiv {
         return Err(plain(
             b"[=c=] expressions may not appear in string2 when translating",
@@ -605,7 +614,7 @@ pub fn plan(
         ));
     }
     if !o.complement && a2.has_class {
-        check_case_classes(&mut a1, &mut a2)?;
+        check_case_classes(a1, a2)?;
     }
     if a1.len > a2.len && !o.truncate {
         if a2.len == 0 {
@@ -625,13 +634,19 @@ pub fn plan(
         a2.elems.push(Elem::Repeat(c, a1.len - a2.len));
         a2.len = a1.len;
     }
-    if o.complement && a1.has_class && !(a2.len == a1.len && homogeneous(&a2)) {
+    if o.complement && a1.has_class && !(a2.len == a1.len && homogeneous(a2)) {
         return Err(plain(
             b"when translating with complemented character classes,\nstring2 must map all characters in the domain to one",
         ));
     }
-    let x = &mut plan.xlate;
-    if o.complement {
+    Ok(())
+}
+
+/// The translation table: the members of string1 (or, with -c, the bytes
+/// that are not) map in order to the characters of string2, `[:lower:]`
+/// against `[:upper:]` mapping case.
+fn fill_xlate(x: &mut [u8; 256], m1: &[bool; 256], a1: &Array, a2: &Array, complement: bool) {
+    if complement {
         let mut c2 = a2.cursor();
         for c in (0..=255u8).filter(|&c| !m1[c as usize]) {
             match c2.next().0 {
@@ -661,8 +676,6 @@ pub fn plan(
             }
         }
     }
-    plan.squeeze = a2.members();
-    Ok(plan)
 }
 
 fn repeated_char(e: Elem) -> u8 {

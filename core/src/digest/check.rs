@@ -41,7 +41,16 @@ pub struct Parser {
     /// Without an algorithm (cksum without -a): the last algorithm a line
     /// named, which GNU's warnings about bad lines then name too.
     pub seen: Option<Algo>,
-    reversed: i8,
+    format: Format,
+}
+
+/// The format of the untagged lines read so far: GNU's `bsd_reversed`
+/// (-1, 0, 1). A file may not mix the two.
+#[derive(Clone, Copy, PartialEq)]
+enum Format {
+    Unknown,
+    Standard,
+    BsdReversed,
 }
 
 fn white(b: u8) -> bool {
@@ -123,7 +132,7 @@ impl Parser {
             any_tag,
             bits,
             seen: None,
-            reversed: -1,
+            format: Format::Unknown,
         }
     }
 
@@ -158,63 +167,79 @@ impl Parser {
                     .map(|a| (a, i + n))
             }
         };
-        if let Some((algo, after)) = tagged {
-            match self.algo {
-                Some(a) if a != algo => return None,
-                None => self.seen = Some(algo),
-                _ => {}
-            }
-            let mut bits = algo.bits();
-            i = after;
-            if loose {
-                match s.get(i) {
-                    Some(b'-') => {
-                        let (v, end) = strtoumax(&s[i + 1..])?;
-                        if v == 0 || v > bits as u64 || v % 8 != 0 {
-                            return None;
-                        }
-                        bits = v as usize;
-                        i += 1 + end;
-                    }
-                    Some(b'(') => {}
-                    Some(_) => i += 1,
-                    None => return None,
-                }
-            }
-            if s.get(i) == Some(&b' ') {
-                i += 1;
-            }
-            if s.get(i) != Some(&b'(') {
-                return None;
-            }
-            let rest = &s[i + 1..];
-            let close = rest.iter().rposition(|&b| b == b')')?;
-            let name = name_of(&rest[..close], escaped)?;
-            let mut j = close + 1;
-            while rest.get(j).is_some_and(|&b| white(b)) {
-                j += 1;
-            }
-            if rest.get(j) != Some(&b'=') {
-                return None;
-            }
-            j += 1;
-            while rest.get(j).is_some_and(|&b| white(b)) {
-                j += 1;
-            }
-            let hex = &rest[j..];
-            if !hex_digits(hex, bits / 4) {
-                return None;
-            }
-            return Some(Line {
-                algo,
-                bits,
-                hex: hex.to_vec(),
-                name,
-            });
+        match tagged {
+            Some((algo, after)) => self.parse_tagged(s, algo, after, escaped, loose),
+            None => self.parse_untagged(&s[i..], escaped),
         }
+    }
+
+    /// `TAG[-BITS] (NAME) = HEX`, from just after the tag.
+    fn parse_tagged(
+        &mut self,
+        s: &[u8],
+        algo: Algo,
+        after: usize,
+        escaped: bool,
+        loose: bool,
+    ) -> Option<Line> {
+        match self.algo {
+            Some(a) if a != algo => return None,
+            None => self.seen = Some(algo),
+            _ => {}
+        }
+        let mut bits = algo.bits();
+        let mut i = after;
+        if loose {
+            match s.get(i) {
+                Some(b'-') => {
+                    let (v, end) = strtoumax(&s[i + 1..])?;
+                    if v == 0 || v > bits as u64 || v % 8 != 0 {
+                        return None;
+                    }
+                    bits = v as usize;
+                    i += 1 + end;
+                }
+                Some(b'(') => {}
+                Some(_) => i += 1,
+                None => return None,
+            }
+        }
+        if s.get(i) == Some(&b' ') {
+            i += 1;
+        }
+        if s.get(i) != Some(&b'(') {
+            return None;
+        }
+        let rest = &s[i + 1..];
+        let close = rest.iter().rposition(|&b| b == b')')?;
+        let name = name_of(&rest[..close], escaped)?;
+        let mut j = close + 1;
+        while rest.get(j).is_some_and(|&b| white(b)) {
+            j += 1;
+        }
+        if rest.get(j) != Some(&b'=') {
+            return None;
+        }
+        j += 1;
+        while rest.get(j).is_some_and(|&b| white(b)) {
+            j += 1;
+        }
+        let hex = &rest[j..];
+        if !hex_digits(hex, bits / 4) {
+            return None;
+        }
+        Some(Line {
+            algo,
+            bits,
+            hex: hex.to_vec(),
+            name,
+        })
+    }
+
+    /// `HEX  NAME`, `HEX *NAME` or the BSD reversed `HEX NAME`.
+    fn parse_untagged(&mut self, rest: &[u8], escaped: bool) -> Option<Line> {
         // Untagged lines need a known algorithm.
         let algo = self.algo?;
-        let rest = &s[i..];
         let hexlen = if algo == Algo::Blake2b {
             let n = rest.iter().take_while(|b| b.is_ascii_hexdigit()).count();
             if n < 2 || n % 2 != 0 || n > 128 {
@@ -231,12 +256,12 @@ impl Parser {
         if rest.len() - j == 1 || (rest[j] != b' ' && rest[j] != b'*') {
             // Mixing with the standard format is refused, so that a name
             // with a leading space or '*' cannot be misread.
-            if self.reversed == 0 {
+            if self.format == Format::Standard {
                 return None;
             }
-            self.reversed = 1;
-        } else if self.reversed != 1 {
-            self.reversed = 0;
+            self.format = Format::BsdReversed;
+        } else if self.format != Format::BsdReversed {
+            self.format = Format::Standard;
             j += 1;
         }
         let name = name_of(&rest[j..], escaped)?;
