@@ -14,10 +14,12 @@
 
 use super::SPEC;
 
-/// Like GNU's, true never reports an output error, not even for --help.
+/// Like GNU's, true reports an output error only for --help and
+/// --version (GNU's close_stdout runs only then: `true --version >
+/// /dev/full` fails with `write error`, exit 1).
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     if crate::shared::cli::lone_help_or_version(&SPEC, args) {
-        sys::out().flush().ok();
+        sys::rt::exit(0)
     }
     sys::rt::exit_now(0)
 }
