@@ -18,6 +18,10 @@
 // for details about the options it supports.
 
 use super::SPEC;
+use crate::shared::diag::{die, quote, quoteaf};
+use alloc::vec::Vec;
+use sys::fs::{stat, Stat};
+use sys::io::Fd;
 
 /// $PWD if it names the current directory absolutely, without `.` or `..`
 /// components (what `pwd -L` may print).
@@ -28,6 +32,73 @@ fn logical() -> Option<&'static [u8]> {
     }
     let (a, b) = (sys::fs::stat(pwd).ok()?, sys::fs::stat(b".").ok()?);
     a.same_file(&b).then_some(pwd)
+}
+
+/// `..` repeated `n` times, as GNU's messages name the directories
+/// walked up to.
+fn nth_parent(n: usize) -> Vec<u8> {
+    let mut p = b"..".repeat(n.max(1));
+    for i in 1..n {
+        p.insert(i * 3 - 1, b'/');
+    }
+    p
+}
+
+/// The name of the directory `dir` (whose stat is `st`) in `parent`:
+/// the entry with the same device and inode.
+fn name_in(parent: Fd, st: &Stat) -> Option<Vec<u8>> {
+    let mut found = None;
+    sys::dir::for_each_name(parent, |name| {
+        if found.is_none() && name != b"." && name != b".." {
+            let same = sys::fs::statat(parent, name, false).is_ok_and(|s| s.same_file(st));
+            if same {
+                found = Some(name.to_vec());
+            }
+        }
+    })
+    .ok()?;
+    found
+}
+
+/// GNU pwd's robust_getcwd, for when getcwd fails (a directory deeper
+/// than PATH_MAX): the name built by walking `..` up to `/`, each step
+/// finding the entry of the directory below by device and inode.
+fn walk_up() -> Vec<u8> {
+    let root = stat(b"/")
+        .unwrap_or_else(|e| die(&[b"failed to get attributes of ", &quoteaf(b"/")], Some(e)));
+    let mut dir = sys::fs::open_dir_at(Fd::CWD, b".", true)
+        .unwrap_or_else(|e| die(&[b"failed to stat ", &quoteaf(b".")], Some(e)));
+    let mut st = sys::fs::fstat(dir.fd())
+        .unwrap_or_else(|e| die(&[b"failed to stat ", &quoteaf(b".")], Some(e)));
+    let mut names: Vec<Vec<u8>> = Vec::new();
+    while !st.same_file(&root) {
+        let up = nth_parent(names.len() + 1);
+        let parent = sys::fs::open_dir_at(dir.fd(), b"..", true)
+            .unwrap_or_else(|e| die(&[b"cannot open directory ", &quote(&up)], Some(e)));
+        let parent_st = sys::fs::fstat(parent.fd())
+            .unwrap_or_else(|e| die(&[b"failed to stat ", &quote(&up)], Some(e)));
+        let Some(name) = name_in(parent.fd(), &st) else {
+            die(
+                &[
+                    b"couldn't find directory entry in ",
+                    &quote(&up),
+                    b" with matching i-node",
+                ],
+                None,
+            )
+        };
+        names.push(name);
+        (dir, st) = (parent, parent_st);
+    }
+    let mut path = Vec::new();
+    for n in names.iter().rev() {
+        path.push(b'/');
+        path.extend_from_slice(n);
+    }
+    if path.is_empty() {
+        path.push(b'/');
+    }
+    path
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
@@ -52,9 +123,10 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             sys::out().byte(b'\n');
             0
         }
-        Err(e) => {
-            sys::io::error(&[b"cannot determine current directory"], Some(e));
-            1
+        Err(_) => {
+            sys::out().write(&walk_up());
+            sys::out().byte(b'\n');
+            0
         }
     }
 }

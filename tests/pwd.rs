@@ -109,3 +109,30 @@ fn operands_are_ignored_with_a_warning() {
         .stdout_is(format!("{}\n", t.path().canonicalize().unwrap().display()));
     same_as_gnu("pwd", &["x"], None, Some(t.path()));
 }
+
+/// A working directory deeper than PATH_MAX: getcwd fails there, and GNU's
+/// pwd builds the name by walking `..` to the root (GNU's
+/// tests/misc/pwd-long.sh). A shell steps down relative names (no path
+/// that long can be passed to chdir, and the shells' `cd` builds one) and
+/// runs pwd at the bottom.
+#[test]
+fn deeper_than_path_max() {
+    let t = TempDir::new();
+    let z = "z".repeat(200);
+    let script = format!(
+        "import os, subprocess\nfor i in range(30):\n    os.mkdir('{z}'); os.chdir('{z}')\nr = subprocess.call({:?} + ['pwd'])\nprint('rc=%d' % r, flush=True)",
+        corebox_argv().iter().map(|a| a.to_string_lossy().into_owned()).collect::<Vec<_>>()
+    );
+    let out = host("python3")
+        .args(&["-c", &script])
+        .current_dir(t.path())
+        .run()
+        .success();
+    let mut want = real(t.path());
+    for _ in 0..30 {
+        want.push('/');
+        want.push_str(&z);
+    }
+    assert!(want.len() > 4096);
+    out.stdout_is(format!("{want}\nrc=0\n")).no_stderr();
+}

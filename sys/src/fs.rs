@@ -451,6 +451,21 @@ pub fn statat(dir: Fd, name: &[u8], follow: bool) -> Result<Stat> {
         .map_err(Errno::from)
 }
 
+/// openat(2) of the directory `name` in `dir` (O_DIRECTORY, and
+/// O_NOFOLLOW unless `follow`), retried on EINTR.
+pub fn open_dir_at(dir: Fd, name: &[u8], follow: bool) -> Result<File> {
+    let mut f = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NOCTTY;
+    if !follow {
+        f |= OFlags::NOFOLLOW;
+    }
+    loop {
+        match rfs::openat(dir.b(), name, f, Mode::empty()) {
+            Err(rustix::io::Errno::INTR) => continue,
+            r => return r.map(File).map_err(Errno::from),
+        }
+    }
+}
+
 /// fchmodat(2) of `name` in `dir` (following a symlink, as the kernel does).
 pub fn chmodat(dir: Fd, name: &[u8], mode: u32) -> Result<()> {
     rfs::chmodat(

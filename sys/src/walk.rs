@@ -16,7 +16,7 @@ use crate::fs::{Stat, S_IFLNK, S_IFMT};
 use crate::io::{Fd, File};
 use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
-use rustix::fs::{self as rfs, Mode, OFlags, RawDir};
+use rustix::fs::{self as rfs, RawDir};
 
 /// Directory descriptors kept open at most (besides the one being read).
 pub const MAX_OPEN: usize = 32;
@@ -121,19 +121,6 @@ fn stat_at(dir: Fd, name: &[u8], follow: bool) -> Result<Stat> {
 
 fn is_lnk(s: &Stat) -> bool {
     s.mode & S_IFMT == S_IFLNK
-}
-
-fn open_dir(dir: Fd, name: &[u8], follow: bool) -> Result<File> {
-    let mut f = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NOCTTY;
-    if !follow {
-        f |= OFlags::NOFOLLOW;
-    }
-    loop {
-        match rfs::openat(dir.b(), name, f, Mode::empty()) {
-            Err(rustix::io::Errno::INTR) => continue,
-            r => return r.map(File).map_err(Errno::from),
-        }
-    }
 }
 
 impl<'a> Walker<'a> {
@@ -321,7 +308,7 @@ impl<'a> Walker<'a> {
         let dir = self.dirfd();
         let follow = self.followed;
         let name = &self.path[self.name_off..];
-        let f = match open_dir(dir, name, follow) {
+        let f = match crate::fs::open_dir_at(dir, name, follow) {
             Ok(f) => f,
             Err(e) => return Some(Info::DNR(e)),
         };
@@ -424,7 +411,7 @@ impl<'a> Walker<'a> {
         let top = self.stack.len() - 1;
         let (dev, ino) = (self.stack[top].dev, self.stack[top].ino);
         if let Some(c) = child {
-            if let Ok(f) = open_dir(c.fd(), b"..", false) {
+            if let Ok(f) = crate::fs::open_dir_at(c.fd(), b"..", false) {
                 if crate::fs::fstat(f.fd()).is_ok_and(|s| s.dev == dev && s.ino == ino) {
                     self.stack[top].fd = Some(f);
                     return Ok(());
@@ -440,7 +427,7 @@ impl<'a> Walker<'a> {
                 self.stack[i - 1].fd.as_ref().map_or(Fd::CWD, |f| f.fd())
             };
             let l = &self.stack[i];
-            let f = open_dir(dir, &self.path[l.name_off..l.path_len], l.followed)?;
+            let f = crate::fs::open_dir_at(dir, &self.path[l.name_off..l.path_len], l.followed)?;
             if !crate::fs::fstat(f.fd()).is_ok_and(|s| s.dev == l.dev && s.ino == l.ino) {
                 return Err(Errno::NOENT);
             }
@@ -637,7 +624,7 @@ mod tests {
             if i % 1000 == 0 {
                 rfs::mkdirat(dir.fd().b(), "f", Mode::from_raw_mode(0o755)).unwrap();
             }
-            dir = open_dir(dir.fd(), b"d", false).unwrap();
+            dir = crate::fs::open_dir_at(dir.fd(), b"d", false).unwrap();
         }
         // An open descriptor on the deepest directory pins the whole chain
         // of dentries and makes every later rmdir walk it.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2016 # $(...) in single quotes is make's, not the shell's
 # GNU coreutils 9.1's own test suite, run against corebox (see tests/gnu/README.md).
 #
 #   tests/gnu/run.sh [--gnu] [COREBOX] [TEST...]
@@ -27,6 +28,7 @@ test_fsize=${GNU_TEST_FSIZE:-5G}            # largest file a test may write (>4G
 build_jobs=${GNU_BUILD_JOBS:-$(nproc)}
 check_jobs=${GNU_CHECK_JOBS:-$(nproc)}
 expensive=${GNU_RUN_EXPENSIVE_TESTS:-yes}   # RUN_EXPENSIVE_TESTS of GNU's harness
+verbose=${GNU_VERBOSE:-no}                  # yes: each test's log has its shell trace (set -x)
 
 say() { printf 'gnu: %s\n' "$*" >&2; }
 die() { say "error: $*"; exit 2; }
@@ -44,7 +46,7 @@ only=()
 while (($#)); do
   case $1 in
     --gnu) mode=gnu ;;
-    -h | --help) sed -n '2,12s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    -h | --help) sed -n '3,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
     -*) die "unknown option $1" ;;
     tests/*) only+=("$1") ;;
     *) [[ -z $bin ]] || die "one COREBOX binary only"; bin=$1 ;;
@@ -68,13 +70,19 @@ command -v cc > /dev/null || need_pkgs+=(gcc libc6-dev)
 command -v make > /dev/null || need_pkgs+=(make)
 command -v perl > /dev/null || need_pkgs+=(perl)
 command -v runuser > /dev/null && command -v prlimit > /dev/null || need_pkgs+=(util-linux)
+# Not to build, but to run tests/misc/tty-eof.pl (else it skips): it drives
+# cat, head, base64... through a pseudo-terminal.
+perl -MExpect -e 1 2> /dev/null || need_pkgs+=(libexpect-perl)
+# tail-2/inotify-only-regular.sh and inotify-rotate-resources.sh skip without strace.
+command -v strace > /dev/null || need_pkgs+=(strace)
 if [[ ! -e $src/.corebox-built || ${#need_pkgs[@]} -gt 0 ]]; then
   phase "apt-get update"
   apt-get update -qq
 fi
 if ((${#need_pkgs[@]})); then
   phase "apt-get install"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need_pkgs[@]}"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need_pkgs[@]}" \
+    > "$work/apt-install.log" || die "apt-get install failed, see $work/apt-install.log"
 fi
 
 # --- source ------------------------------------------------------------------
@@ -158,8 +166,11 @@ done
 for t in "${only[@]}"; do [[ -n ${prog_of[$t]:-} ]] || die "$t is no test of a program under test"; done
 ((${#tests[@]})) || die "no test selected"
 # Tests that need root: GNU's harness skips them for any other user (require_root_).
-root_tests=()
-for t in "${tests[@]}"; do grep -q '^[[:space:]]*require_root_' "$src/$t" && root_tests+=("$t"); done
+# They run as root only; every other test as the unprivileged user.
+root_tests=() user_tests=()
+for t in "${tests[@]}"; do
+  if grep -q '^[[:space:]]*require_root_' "$src/$t"; then root_tests+=("$t"); else user_tests+=("$t"); fi
+done
 say "${#tests[@]} tests of ${#under_test[@]} programs (${#root_tests[@]} run as root)"
 
 # --- test user -----------------------------------------------------------------
@@ -173,17 +184,22 @@ id -nG "$test_user" | grep -qw -- "$test_group2" || usermod -a -G "$test_group2"
 # --- run tree ------------------------------------------------------------------
 # A copy of the built tree owned by the test user, with GNU's programs replaced
 # by links to a copy of corebox (or left alone with --gnu).
+# A run of only some tests reuses the tree of the last run, keeping its logs.
 phase "run tree"
 run=$work/run-$mode
-rm -rf "$run"
-cp -a "$src" "$run"
-# The Makefile names the build tree by absolute path (PATH=.../src:$PATH for the
-# tests): point it at the copy. Drop "$(TEST_LOGS): $(PROGRAMS)", or make relinks
-# GNU's programs over the links. Keep its time stamp, or make rebuilds everything.
-sed -i -e "s|$src|$run|g" -e '/^\$(TEST_LOGS): \$(PROGRAMS)$/d' "$run/Makefile"
-touch -r "$src/Makefile" "$run/Makefile"
-grep -q "$src" "$run/Makefile" && die "the run tree's Makefile still names $src"
+if ! ((${#only[@]})) || [[ ! -e $run/.corebox-run-tree ]]; then
+  rm -rf "$run"
+  cp -a "$src" "$run"
+  # The Makefile names the build tree by absolute path (PATH=.../src:$PATH for the
+  # tests): point it at the copy. Drop "$(TEST_LOGS): $(PROGRAMS)", or make relinks
+  # GNU's programs over the links. Keep its time stamp, or make rebuilds everything.
+  sed -i -e "s|$src|$run|g" -e '/^\$(TEST_LOGS): \$(PROGRAMS)$/d' "$run/Makefile"
+  touch -r "$src/Makefile" "$run/Makefile"
+  grep -q "$src" "$run/Makefile" && die "the run tree's Makefile still names $src"
+  touch "$run/.corebox-run-tree"
+fi
 if [[ $mode == corebox ]]; then
+  rm -f "$run/src/corebox"
   cp "$bin" "$run/src/corebox" # newer than every object: make does not relink over it
   for g in "${!under_test[@]}"; do ln -sfn corebox "$run/src/$g"; done
   touch -c "$run"/man/*.1 # or make runs help2man over corebox's --help first
@@ -191,6 +207,23 @@ fi
 chown -R "$test_user:" "$run"
 runuser -u "$test_user" -- test -w "$run/tests" ||
   die "user $test_user cannot write $run: make the repository's folders world-searchable"
+
+# tests/misc/tac-continue.sh needs a full file system (FULL_PARTITION_TMPDIR):
+# a small tmpfs, filled up, mounted for the run only.
+full=$work/full
+cleanup() { if mountpoint -q "$full"; then umount "$full"; fi; }
+trap cleanup EXIT
+full_env=()
+if [[ " ${tests[*]} " == *" tests/misc/tac-continue.sh "* ]]; then
+  mkdir -p "$full"
+  cleanup
+  if mount -t tmpfs -o size=64k,mode=1777 corebox-gnu-full "$full"; then
+    dd if=/dev/zero of="$full/fill" bs=4k status=none 2> /dev/null || true
+    full_env=(FULL_PARTITION_TMPDIR="$full")
+  else
+    say "warning: cannot mount a tmpfs: tests/misc/tac-continue.sh will skip"
+  fi
+fi
 
 # --- run -----------------------------------------------------------------------
 # Each test gets a timeout and a file-size limit: a broken program can loop and
@@ -202,8 +235,8 @@ check() { # check USER TEST...: GNU's harness, in a clean environment
   home=$(getent passwd "$u" | cut -d: -f6)
   runuser -u "$u" -- env -i HOME="$home" USER="$u" LOGNAME="$u" SHELL=/bin/sh \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-    NON_ROOT_USERNAME="$test_user" NON_ROOT_GROUP="$test_group2" \
-    make -C "$run" -j"$check_jobs" check SUBDIRS=. VERBOSE=no \
+    NON_ROOT_USERNAME="$test_user" NON_ROOT_GROUP="$test_group2" "${full_env[@]}" \
+    make -C "$run" -j"$check_jobs" check SUBDIRS=. VERBOSE="$verbose" \
     RUN_EXPENSIVE_TESTS="$expensive" \
     SH_LOG_COMPILER="$limit \$(SHELL)" \
     PL_LOG_COMPILER="$limit \$(TESTSUITE_PERL) \$(TESTSUITE_PERL_OPTIONS)" \
@@ -212,7 +245,9 @@ check() { # check USER TEST...: GNU's harness, in a clean environment
 }
 : > "$work/check-$mode.log"
 phase "tests as $test_user"
-check "$test_user" "${tests[@]}"
+if ((${#user_tests[@]})); then
+  check "$test_user" "${user_tests[@]}"
+fi
 if ((${#root_tests[@]})); then
   phase "tests as root"
   check root "${root_tests[@]}"
@@ -234,19 +269,23 @@ skip_reason() { # the reason a skipped test gives in its log
   [[ -n $r ]] || r=$(grep -v '^\(SKIP\|PASS\|FAIL\|ERROR\) \|^+\|^$' "$1" | tail -n1)
   echo "${r:-no reason given}"
 }
-{
-  for t in "${tests[@]}"; do
-    trs=$run/${t%.*}.trs
-    r=$(sed -n 's/^:test-result: //p' "$trs" 2> /dev/null | head -n1)
-    r=${r:-ERROR}
-    result_of[$t]=$r
-    case $r in
-      SKIP) echo "SKIP $t # $(skip_reason "$run/${t%.*}.log")" ;;
-      ERROR) [[ -e $trs ]] && echo "ERROR $t" || echo "ERROR $t # no result: see $work/check-$mode.log" ;;
-      *) echo "$r $t" ;;
-    esac
-  done
-} | sort -k2 > "$results"
+for t in "${tests[@]}"; do
+  trs=$run/${t%.*}.trs
+  r=$(sed -n 's/^:test-result: //p' "$trs" 2> /dev/null | head -n1)
+  r=${r:-ERROR}
+  result_of[$t]=$r
+  case $r in
+    SKIP) echo "SKIP $t # $(skip_reason "$run/${t%.*}.log")" ;;
+    ERROR) [[ -e $trs ]] && echo "ERROR $t" || echo "ERROR $t # no result: see $work/check-$mode.log" ;;
+    *) echo "$r $t" ;;
+  esac
+done > "$results.tmp" # not in a pipeline: result_of must survive
+if ((${#only[@]})) && [[ -e $results ]]; then
+  # Only some tests ran: keep the others' last results.
+  awk 'NR == FNR { ran[$1] = 1; next } !($2 in ran)' <(printf '%s\n' "${tests[@]}") "$results" >> "$results.tmp"
+fi
+sort -k2 "$results.tmp" > "$results"
+rm -f "$results.tmp"
 
 # The table: one row per program, the "all" tests last.
 declare -A gnu_pass=()
@@ -336,7 +375,7 @@ else
     case ${result_of[$t]} in PASS | SKIP) ;; *) say "GNU ${result_of[$t]}: $t"; status=1 ;; esac
   done
 fi
-phase done
+phase ''
 pass=0 fail=0 skip=0
 for t in "${tests[@]}"; do
   case ${result_of[$t]} in PASS) pass=$((pass + 1)) ;; SKIP) skip=$((skip + 1)) ;; *) fail=$((fail + 1)) ;; esac
