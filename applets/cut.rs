@@ -282,7 +282,7 @@ impl Cut {
             }
             ob.flush();
         }
-        recs.error().map_or(true, |e| file_error(name, e))
+        recs.error().is_none_or(|e| file_error(name, e))
     }
 }
 

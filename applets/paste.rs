@@ -47,7 +47,7 @@ impl Delims {
 
 /// Reports a read error of `name` met by `recs`; false after one.
 fn read_ok(name: &[u8], recs: &Records) -> bool {
-    recs.error().map_or(true, |e| file_error(name, e))
+    recs.error().is_none_or(|e| file_error(name, e))
 }
 
 /// `-s`: the lines of each file in turn joined into one line.
