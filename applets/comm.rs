@@ -38,11 +38,11 @@
 //   %s -3 file1 file2  Print lines in file1 not in file2, and vice versa.
 
 use super::{opt, SPEC};
+use crate::shared::cli::{missing_operand, usage_error};
+use crate::shared::diag::{die, quote, quotef};
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 use corebox_core::linecmp::compare_bytes;
-use crate::shared::cli::usage_error;
-use crate::shared::diag::{quote, quotef};
 use sys::fs::{self, Input};
 use sys::io::{error, out};
 use sys::records::{chomp, Records};
@@ -92,10 +92,15 @@ impl Comm {
             return;
         }
         if compare_bytes(prev, cur) == Ordering::Greater {
-            error(&[b"file ", &[b'1' + which as u8], b" is not in sorted order"], None);
+            let message = [
+                &b"file "[..],
+                &[b'1' + which as u8],
+                b" is not in sorted order",
+            ];
             if self.check == Check::Enabled {
-                sys::rt::exit(1);
+                die(&message, None);
             }
+            error(&message, None);
             *warned = true;
         }
     }
@@ -130,9 +135,43 @@ impl Comm {
             }
         }
         if let Some(e) = r.error() {
-            error(&[&quotef(s.name)], Some(e));
-            sys::rt::exit(1);
+            die(&[&quotef(s.name)], Some(e));
         }
+    }
+
+    /// Writes each line in its column; the number of lines of each column.
+    fn merge(&mut self, a: &mut Side, b: &mut Side, readers: &mut [Records]) -> [u64; 3] {
+        let mut counts = [0u64; 3];
+        while !(a.at_end && b.at_end) {
+            let order = if a.at_end {
+                Ordering::Greater
+            } else if b.at_end {
+                Ordering::Less
+            } else {
+                compare_bytes(a.cur(), b.cur())
+            };
+            match order {
+                Ordering::Equal => {
+                    counts[2] += 1;
+                    self.write(2, b.cur());
+                    self.advance(a, 0, readers);
+                    self.advance(b, 1, readers);
+                }
+                Ordering::Less => {
+                    self.seen_unpairable = true;
+                    counts[0] += 1;
+                    self.write(0, a.cur());
+                    self.advance(a, 0, readers);
+                }
+                Ordering::Greater => {
+                    self.seen_unpairable = true;
+                    counts[1] += 1;
+                    self.write(1, b.cur());
+                    self.advance(b, 1, readers);
+                }
+            }
+        }
+        counts
     }
 
     fn write(&self, column: usize, line: &[u8]) {
@@ -149,7 +188,15 @@ impl Comm {
     }
 }
 
-pub fn main(args: &'static [&'static [u8]]) -> i32 {
+/// The command line: the comparison, its two files and --total.
+struct Config {
+    comm: Comm,
+    files: Vec<&'static [u8]>,
+    /// --total, with the separator of its line (no NUL for an empty one).
+    total: Option<&'static [u8]>,
+}
+
+fn parse(args: &'static [&'static [u8]]) -> Config {
     let mut c = Comm {
         show: [true; 3],
         delim: b'\n',
@@ -172,8 +219,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             opt::OUTPUT_DELIMITER => {
                 let s = o.arg.unwrap_or(b"");
                 if sep.is_some_and(|old| old != s) {
-                    error(&[b"multiple output delimiters specified"], None);
-                    return 1;
+                    die(&[b"multiple output delimiters specified"], None);
                 }
                 sep = Some(s);
             }
@@ -182,31 +228,45 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     }
     let files = opts.operands();
     match files.len() {
-        0 => usage_error(&SPEC, &[b"missing operand"]),
+        0 => missing_operand(&SPEC),
         1 => usage_error(&SPEC, &[b"missing operand after ", &quote(files[0])]),
         2 => {}
         _ => crate::shared::cli::extra_operand(&SPEC, files[2]),
     }
     // An empty delimiter is a NUL between columns (but nothing in --total).
-    let sep_in_total = sep.unwrap_or(b"\t");
     c.sep = match sep {
         Some(b"") => alloc::vec![0],
         Some(s) => s.to_vec(),
         None => alloc::vec![b'\t'],
     };
+    Config {
+        comm: c,
+        files,
+        total: total.then(|| sep.unwrap_or(b"\t")),
+    }
+}
 
-    let mut inputs: Vec<Input> = Vec::new();
+/// The two inputs: their files (kept open while read), the readers and
+/// the sides reading them.
+struct Inputs {
+    files: Vec<Input>,
+    readers: Vec<Records>,
+    sides: Vec<Side>,
+}
+
+/// Opens the files and reads the first line of each; `comm - -` reads
+/// both from the one standard input. None when a file cannot be opened.
+fn open(c: &Comm, files: &[&'static [u8]]) -> Option<Inputs> {
+    let mut files_open: Vec<Input> = Vec::new();
     let mut readers: Vec<Records> = Vec::new();
     let mut sides: Vec<Side> = Vec::new();
     for (i, &name) in files.iter().enumerate() {
         let shared = i == 1 && name == b"-" && files[0] == b"-";
         if !shared {
-            let Some(inp) = crate::shared::files::open_or_report(name) else {
-                return 1;
-            };
+            let inp = crate::shared::files::open_or_report(name)?;
             fs::advise_sequential(inp.fd());
             readers.push(Records::new(inp.fd(), c.delim));
-            inputs.push(inp);
+            files_open.push(inp);
         }
         let mut s = Side {
             name,
@@ -219,60 +279,46 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         c.advance(&mut s, i, &mut readers);
         sides.push(s);
     }
-    let (s1, s2) = sides.split_at_mut(1);
+    Some(Inputs {
+        files: files_open,
+        readers,
+        sides,
+    })
+}
+
+fn run(mut c: Config) -> i32 {
+    let Some(mut inputs) = open(&c.comm, &c.files) else {
+        return 1;
+    };
+    let (s1, s2) = inputs.sides.split_at_mut(1);
     let (a, b) = (&mut s1[0], &mut s2[0]);
-    let mut counts = [0u64; 3];
-    while !(a.at_end && b.at_end) {
-        let order = if a.at_end {
-            Ordering::Greater
-        } else if b.at_end {
-            Ordering::Less
-        } else {
-            compare_bytes(a.cur(), b.cur())
-        };
-        match order {
-            Ordering::Equal => {
-                counts[2] += 1;
-                c.write(2, b.cur());
-                c.advance(a, 0, &mut readers);
-                c.advance(b, 1, &mut readers);
-            }
-            Ordering::Less => {
-                c.seen_unpairable = true;
-                counts[0] += 1;
-                c.write(0, a.cur());
-                c.advance(a, 0, &mut readers);
-            }
-            Ordering::Greater => {
-                c.seen_unpairable = true;
-                counts[1] += 1;
-                c.write(1, b.cur());
-                c.advance(b, 1, &mut readers);
-            }
-        }
-    }
+    let counts = c.comm.merge(a, b, &mut inputs.readers);
     // Both operands `-`: GNU closes standard input twice.
-    if files[0] == b"-" && files[1] == b"-" {
+    if c.files[0] == b"-" && c.files[1] == b"-" {
         error(&[b"-"], Some(sys::Errno::BADF));
         return 1;
     }
-    if inputs.iter().any(|i| i.is_stdin()) {
+    if inputs.files.iter().any(|i| i.is_stdin()) {
         if let Err(e) = sys::io::close_stdin() {
             error(&[b"-"], Some(e));
             return 1;
         }
     }
-    if total {
+    if let Some(sep) = c.total {
         for n in counts {
             out().num(n);
-            out().write(sep_in_total);
+            out().write(sep);
         }
         out().write(b"total");
-        out().byte(c.delim);
+        out().byte(c.comm.delim);
     }
     if a.warned || b.warned {
         error(&[b"input is not in sorted order"], None);
         return 1;
     }
     0
+}
+
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    run(parse(args))
 }

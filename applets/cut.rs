@@ -43,14 +43,14 @@
 //   -M    from first to M'th (included) byte, character or field
 
 use super::{opt, SPEC};
-use alloc::vec::Vec;
-use sys::simd::Scan2;
-use corebox_core::ranges::{self, Cursor, Range};
 use crate::shared::cli::usage_error;
-use crate::shared::diag::quotef;
-
-use sys::io::{error, out};
+use crate::shared::diag::file_error;
+use crate::shared::files::{finish, open_or_report, or_stdin};
+use alloc::vec::Vec;
+use corebox_core::ranges::{self, Cursor, Range};
+use sys::io::out;
 use sys::records::{chomp, Records};
+use sys::simd::Scan2;
 
 const OUT_BUF: usize = 64 * 1024;
 
@@ -161,7 +161,7 @@ impl Cut {
                     ob.byte(eol);
                 }
                 p = first + 1;
-                    continue;
+                continue;
             }
             let mut pending: Option<(usize, usize)> = None;
             let mut cur = Cursor::new(&self.ranges);
@@ -192,7 +192,10 @@ impl Cut {
             // and then, with -z, takes an unterminated last record
             // `X<delim>` to be terminated already (its NUL stands for "no
             // character yet").
-            let quirk = eol == 0 && self.only_delimited == self.picked1 && !terminated && first + 1 == line_end;
+            let quirk = eol == 0
+                && self.only_delimited == self.picked1
+                && !terminated
+                && first + 1 == line_end;
             match pending {
                 Some((s, e)) if e == line_end && terminated => ob.put(&chunk[s..=e]),
                 Some((s, e)) => {
@@ -258,9 +261,10 @@ impl Cut {
         out().byte(self.eol);
     }
 
-    fn file(&self, name: &[u8], ob: &mut OutBuf) -> (bool, bool) {
-        let Some(input) = crate::shared::files::open_or_report(name) else {
-            return (false, false);
+    /// Cuts one file; false if it could not be opened or read.
+    fn file(&self, name: &[u8], ob: &mut OutBuf) -> bool {
+        let Some(input) = open_or_report(name) else {
+            return false;
         };
         let mut recs = Records::new(input.fd(), self.eol);
         if self.fields && self.delim == self.eol {
@@ -278,15 +282,12 @@ impl Cut {
             }
             ob.flush();
         }
-        if let Some(e) = recs.error() {
-            error(&[&quotef(name)], Some(e));
-            return (false, input.is_stdin());
-        }
-        (true, input.is_stdin())
+        recs.error().is_none_or(|e| file_error(name, e))
     }
 }
 
-pub fn main(args: &'static [&'static [u8]]) -> i32 {
+/// The options: the cut to make, and the files.
+fn parse(args: &'static [&'static [u8]]) -> (Cut, Vec<&'static [u8]>) {
     let mut list: Option<&[u8]> = None;
     let mut fields = false;
     let mut delim: Option<u8> = None;
@@ -319,7 +320,10 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     }
     let files = opts.operands();
     let Some(list) = list else {
-        usage_error(&SPEC, &[b"you must specify a list of bytes, characters, or fields"]);
+        usage_error(
+            &SPEC,
+            &[b"you must specify a list of bytes, characters, or fields"],
+        );
     };
     if delim.is_some() && !fields {
         usage_error(
@@ -342,25 +346,44 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     }
     let delim = delim.unwrap_or(b'\t');
     let delim_byte: &'static [u8] = alloc::vec![delim].leak();
-    let c = Cut {
+    let cut = Cut {
         picked1: ranges.first().is_some_and(|r| r.lo == 1),
         ranges,
         fields,
         delim,
-        out_delim: if fields { Some(out_delim.unwrap_or(delim_byte)) } else { out_delim },
+        out_delim: if fields {
+            Some(out_delim.unwrap_or(delim_byte))
+        } else {
+            out_delim
+        },
         only_delimited,
         eol,
     };
-    let (mut ok, mut read_stdin) = (true, false);
-    let mut ob = OutBuf { buf: alloc::vec![0; OUT_BUF], len: 0 };
-    let default: &[&[u8]] = &[b"-"];
-    for &name in if files.is_empty() { default } else { &files[..] } {
-        let (good, stdin) = c.file(name, &mut ob);
-        ok &= good;
-        read_stdin |= stdin;
+    (cut, files)
+}
+
+/// Cuts each file (standard input when there are none) until standard
+/// output fails.
+fn run(c: &Cut, files: Vec<&'static [u8]>) -> i32 {
+    let files = or_stdin(files);
+    let mut ok = true;
+    // The files reached: standard input is closed only if one is `-`.
+    let mut reached = 0;
+    let mut ob = OutBuf {
+        buf: alloc::vec![0; OUT_BUF],
+        len: 0,
+    };
+    for &name in &files {
+        reached += 1;
+        ok &= c.file(name, &mut ob);
         if !out().ok() {
             break;
         }
     }
-    sys::io::finish_stdin(read_stdin, b"-", ok)
+    finish(&files[..reached], ok)
+}
+
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    let (cut, files) = parse(args);
+    run(&cut, files)
 }

@@ -56,19 +56,14 @@
 // warning message will be given.
 
 use super::{opt, SPEC};
+use crate::shared::cli::{missing_operand, usage_error, OPERAND};
+use crate::shared::diag::{die, quote, quoteaf};
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 use corebox_core::linecmp;
-use crate::shared::cli::{usage_error, OPERAND};
-use crate::shared::diag::{quote, quoteaf};
 use sys::fs::{self, Input};
 use sys::io::{error, out};
 use sys::records::{chomp, Records};
-
-fn die(parts: &[&[u8]]) -> ! {
-    error(parts, None);
-    sys::rt::exit(1)
-}
 
 /// A line (without its delimiter) and its fields.
 #[derive(Default)]
@@ -114,7 +109,7 @@ struct File {
 
 /// What goes into an output line: `Join` is the join field (`0` in -o).
 #[derive(Clone, Copy)]
-enum Spec {
+enum OutField {
     Join,
     Field(usize, usize),
 }
@@ -124,7 +119,7 @@ struct Join {
     fold: bool,
     delim: u8,
     empty: Option<&'static [u8]>,
-    format: Vec<Spec>,
+    format: Vec<OutField>,
     auto: bool,
     check: Check,
     pairs: bool,
@@ -141,8 +136,7 @@ impl Join {
     fn get_line(&self, f: &mut File, line: &mut Line, prev: &Line) -> bool {
         let Some(rec) = f.reader.next() else {
             if let Some(e) = f.reader.error() {
-                error(&[b"read error"], Some(e));
-                sys::rt::exit(1);
+                die(&[b"read error"], Some(e));
             }
             return false;
         };
@@ -178,10 +172,11 @@ impl Join {
         let text = text.split(|&b| b == 0).next().unwrap_or(b"");
         let mut tmp = [0u8; 20];
         let n = corebox_core::fmt::u64_dec(f.line_no, &mut tmp);
-        error(&[f.name, b":", n, b": is not sorted: ", text], None);
+        let message = [f.name, b":", n, b": is not sorted: ", text];
         if self.check == Check::Enabled {
-            sys::rt::exit(1);
+            die(&message, None);
         }
+        error(&message, None);
         f.warned = true;
     }
 
@@ -220,11 +215,14 @@ impl Join {
         if let Some(l) = line.filter(|l| to <= l.fields.len()) {
             let sep = self.sep();
             let f = &l.fields[from..to];
-            let plain = f.windows(2).all(|w| w[0].1 + 1 == w[1].0 && l.text[w[0].1] == sep)
+            let plain = f
+                .windows(2)
+                .all(|w| w[0].1 + 1 == w[1].0 && l.text[w[0].1] == sep)
                 && (self.empty.is_none() || f.iter().all(|&(a, b)| a < b));
             if plain {
                 self.line.push(sep);
-                self.line.extend_from_slice(&l.text[f[0].0..f[f.len() - 1].1]);
+                self.line
+                    .extend_from_slice(&l.text[f[0].0..f[f.len() - 1].1]);
                 return;
             }
         }
@@ -237,7 +235,11 @@ impl Join {
     /// Writes the output line for `l1` and `l2` (None: an unpaired line).
     fn print(&mut self, f: &[File; 2], l1: Option<&Line>, l2: Option<&Line>) {
         self.line.clear();
-        let (jl, jk) = if l1.is_none() { (l2, f[1].key) } else { (l1, f[0].key) };
+        let (jl, jk) = if l1.is_none() {
+            (l2, f[1].key)
+        } else {
+            (l1, f[0].key)
+        };
         if self.format.is_empty() {
             self.field(jl, jk);
             self.other_fields(l1, f[0].key, f[0].autocount);
@@ -248,9 +250,9 @@ impl Join {
                     self.line.push(self.sep());
                 }
                 match self.format[i] {
-                    Spec::Join => self.field(jl, jk),
-                    Spec::Field(1, n) => self.field(l1, n),
-                    Spec::Field(_, n) => self.field(l2, n),
+                    OutField::Join => self.field(jl, jk),
+                    OutField::Field(1, n) => self.field(l1, n),
+                    OutField::Field(_, n) => self.field(l2, n),
                 }
             }
         }
@@ -272,13 +274,29 @@ impl Join {
     }
 
     fn run(&mut self, f: &mut [File; 2]) {
-        // The lines of each file that share a join field, plus the next one.
-        let mut seq: [Vec<Line>; 2] = [Vec::new(), Vec::new()];
+        // The lines of each file that share a join field, plus the next
+        // one; `n[i]` of them are read, 0 once file `i` is at its end.
+        let mut seq: [Vec<Line>; 2] = [alloc::vec![Line::default()], alloc::vec![Line::default()]];
         let mut n = [0usize; 2];
-        let none = Line::default();
+        self.first_lines(f, &mut seq, &mut n);
         let mut spare = Line::default();
+        while n[0] > 0 && n[1] > 0 {
+            match self.key_cmp(f, &seq[0][0], &seq[1][0]) {
+                Ordering::Less => n[0] = self.unpairable(f, 0, &mut seq[0][0], &mut spare) as usize,
+                Ordering::Greater => {
+                    n[1] = self.unpairable(f, 1, &mut seq[1][0], &mut spare) as usize
+                }
+                Ordering::Equal => self.join_group(f, &mut seq, &mut n),
+            }
+        }
+        self.rest(f, &mut seq, &n);
+    }
+
+    /// Reads the first line of each file; -o auto takes its field
+    /// counts from them, and --header prints them as the header line.
+    fn first_lines(&mut self, f: &mut [File; 2], seq: &mut [Vec<Line>; 2], n: &mut [usize; 2]) {
+        let none = Line::default();
         for i in 0..2 {
-            seq[i].push(Line::default());
             n[i] = self.get_line(&mut f[i], &mut seq[i][0], &none) as usize;
         }
         if self.auto {
@@ -296,78 +314,82 @@ impl Join {
                 }
             }
         }
-        while n[0] > 0 && n[1] > 0 {
-            match self.key_cmp(f, &seq[0][0], &seq[1][0]) {
-                Ordering::Less => {
-                    if f[0].unpaired {
-                        self.print_unpaired(f, 0, &seq[0][0]);
-                    }
-                    n[0] = self.get_line(&mut f[0], &mut spare, &seq[0][0]) as usize;
-                    core::mem::swap(&mut spare, &mut seq[0][0]);
-                    self.seen_unpairable = true;
-                    continue;
+    }
+
+    /// Line `cur` of file `i` pairs with nothing: printed if asked, and
+    /// replaced by the next line (`spare` takes the old one); false at the end.
+    fn unpairable(
+        &mut self,
+        f: &mut [File; 2],
+        i: usize,
+        cur: &mut Line,
+        spare: &mut Line,
+    ) -> bool {
+        if f[i].unpaired {
+            self.print_unpaired(f, i, cur);
+        }
+        let more = self.get_line(&mut f[i], spare, cur);
+        core::mem::swap(spare, cur);
+        self.seen_unpairable = true;
+        more
+    }
+
+    /// The first lines of both files match: reads on while the lines match
+    /// the other file's first one, prints the pairs, and keeps the line
+    /// after each group as the next first one.
+    fn join_group(&mut self, f: &mut [File; 2], seq: &mut [Vec<Line>; 2], n: &mut [usize; 2]) {
+        let mut eof = [false; 2];
+        for i in 0..2 {
+            loop {
+                if seq[i].len() == n[i] {
+                    seq[i].push(Line::default());
                 }
-                Ordering::Greater => {
-                    if f[1].unpaired {
-                        self.print_unpaired(f, 1, &seq[1][0]);
-                    }
-                    n[1] = self.get_line(&mut f[1], &mut spare, &seq[1][0]) as usize;
-                    core::mem::swap(&mut spare, &mut seq[1][0]);
-                    self.seen_unpairable = true;
-                    continue;
-                }
-                Ordering::Equal => {}
-            }
-            // Read on while the lines match the other file's first one.
-            let mut eof = [false; 2];
-            for i in 0..2 {
-                loop {
-                    if seq[i].len() == n[i] {
-                        seq[i].push(Line::default());
-                    }
-                    let (s, other) = if i == 0 {
-                        let (a, b) = seq.split_at_mut(1);
-                        (&mut a[0], &b[0])
-                    } else {
-                        let (a, b) = seq.split_at_mut(1);
-                        (&mut b[0], &a[0])
-                    };
-                    let (read, next) = s.split_at_mut(n[i]);
-                    if !self.get_line(&mut f[i], &mut next[0], &read[n[i] - 1]) {
-                        eof[i] = true;
-                        break;
-                    }
-                    n[i] += 1;
-                    let last = &s[n[i] - 1];
-                    let o = if i == 0 {
-                        self.key_cmp(f, last, &other[0])
-                    } else {
-                        self.key_cmp(f, &other[0], last)
-                    };
-                    if o != Ordering::Equal {
-                        break;
-                    }
-                }
-            }
-            // Without the end reached, the last line read starts the next group.
-            let groups = [n[0] - !eof[0] as usize, n[1] - !eof[1] as usize];
-            if self.pairs {
-                for a in &seq[0][..groups[0]] {
-                    for b in &seq[1][..groups[1]] {
-                        self.print(f, Some(a), Some(b));
-                    }
-                }
-            }
-            for i in 0..2 {
-                if eof[i] {
-                    n[i] = 0;
+                let (s, other) = if i == 0 {
+                    let (a, b) = seq.split_at_mut(1);
+                    (&mut a[0], &b[0])
                 } else {
-                    seq[i].swap(0, n[i] - 1);
-                    n[i] = 1;
+                    let (a, b) = seq.split_at_mut(1);
+                    (&mut b[0], &a[0])
+                };
+                let (read, next) = s.split_at_mut(n[i]);
+                if !self.get_line(&mut f[i], &mut next[0], &read[n[i] - 1]) {
+                    eof[i] = true;
+                    break;
+                }
+                n[i] += 1;
+                let last = &s[n[i] - 1];
+                let o = if i == 0 {
+                    self.key_cmp(f, last, &other[0])
+                } else {
+                    self.key_cmp(f, &other[0], last)
+                };
+                if o != Ordering::Equal {
+                    break;
                 }
             }
         }
-        // The rest of each file: its unpairable lines, and the order check.
+        // Without the end reached, the last line read starts the next group.
+        let groups = [n[0] - !eof[0] as usize, n[1] - !eof[1] as usize];
+        if self.pairs {
+            for a in &seq[0][..groups[0]] {
+                for b in &seq[1][..groups[1]] {
+                    self.print(f, Some(a), Some(b));
+                }
+            }
+        }
+        for i in 0..2 {
+            if eof[i] {
+                n[i] = 0;
+            } else {
+                seq[i].swap(0, n[i] - 1);
+                n[i] = 1;
+            }
+        }
+    }
+
+    /// The rest of each file once the other is at its end: its unpairable
+    /// lines, and the order check.
+    fn rest(&mut self, f: &mut [File; 2], seq: &mut [Vec<Line>; 2], n: &[usize; 2]) {
         let check_tail = self.check != Check::Disabled && !(f[0].warned && f[1].warned);
         let mut line = Line::default();
         for i in 0..2 {
@@ -394,21 +416,37 @@ impl Join {
     }
 }
 
+/// Why an argument is not a number join takes.
+#[derive(PartialEq)]
+enum BadNumber {
+    TooLarge,
+    /// Not a number, or too small (join rejects it either way).
+    Invalid,
+}
+
 /// A number as gnulib's xstrtoimax reads it (blanks, a sign, digits and
-/// nothing after them): `Err(true)` when too large, `Err(false)` when not
-/// a number (or too small: join then rejects it).
-fn signed(arg: &[u8]) -> Result<i64, bool> {
+/// nothing after them).
+fn signed(arg: &[u8]) -> Result<i64, BadNumber> {
     let s = arg.trim_ascii_start();
     let (neg, digits) = match s.first() {
         Some(b'-') => (true, &s[1..]),
         Some(b'+') => (false, &s[1..]),
         _ => (false, s),
     };
-    let n = corebox_core::num::parse_u64_dec(digits).ok_or_else(|| {
-        !neg && !digits.is_empty() && digits.iter().all(u8::is_ascii_digit)
-    })?;
-    let n = i64::try_from(n).map_err(|_| !neg)?;
-    Ok(if neg { -n } else { n })
+    let Some(n) = corebox_core::num::parse_u64_dec(digits) else {
+        let too_large = !neg && !digits.is_empty() && digits.iter().all(u8::is_ascii_digit);
+        return Err(if too_large {
+            BadNumber::TooLarge
+        } else {
+            BadNumber::Invalid
+        });
+    };
+    match i64::try_from(n) {
+        Ok(n) if neg => Ok(-n),
+        Ok(n) => Ok(n),
+        Err(_) if neg => Err(BadNumber::Invalid),
+        Err(_) => Err(BadNumber::TooLarge),
+    }
 }
 
 /// A 1-based field number (`-1`, `-2`, `-j`, `-o 1.N`), made 0-based;
@@ -416,8 +454,28 @@ fn signed(arg: &[u8]) -> Result<i64, bool> {
 fn field_number(arg: &[u8]) -> usize {
     match signed(arg) {
         Ok(n) if n > 0 => n as usize - 1,
-        Err(true) => isize::MAX as usize - 1,
-        _ => die(&[b"invalid field number: ", &quote(arg)]),
+        Err(BadNumber::TooLarge) => isize::MAX as usize - 1,
+        _ => die(&[b"invalid field number: ", &quote(arg)], None),
+    }
+}
+
+/// The file (0 or 1) of `-a FILENUM` and `-v FILENUM`.
+fn file_number(arg: &[u8]) -> usize {
+    match signed(arg) {
+        Ok(1) => 0,
+        Ok(2) => 1,
+        _ => die(&[b"invalid field number: ", &quote(arg)], None),
+    }
+}
+
+/// The separator of `-t CHAR`: `-t ''` (the whole line is one field)
+/// is given as `\n`, which can never be in a line.
+fn tab_char(arg: &[u8]) -> u8 {
+    match arg {
+        [] => b'\n',
+        [c] => *c,
+        b"\\0" => 0,
+        _ => die(&[b"multi-character tab ", &quote(arg)], None),
     }
 }
 
@@ -428,27 +486,30 @@ fn set_key(key: &mut Option<usize>, val: usize) {
             let (mut a, mut b) = ([0u8; 20], [0u8; 20]);
             let a = corebox_core::fmt::u64_dec(k as u64 + 1, &mut a);
             let b = corebox_core::fmt::u64_dec(val as u64 + 1, &mut b);
-            die(&[b"incompatible join fields ", a, b", ", b]);
+            die(&[b"incompatible join fields ", a, b", ", b], None);
         }
     }
     *key = Some(val);
 }
 
 /// Adds the comma or blank separated field specs of `list` to `format`.
-fn add_format(format: &mut Vec<Spec>, list: &[u8]) {
+fn add_format(format: &mut Vec<OutField>, list: &[u8]) {
     for item in list.split(|b| b", \t".contains(b)) {
-        let spec = match item.first() {
-            Some(b'0') if item.len() == 1 => Spec::Join,
-            Some(b'0') => die(&[b"invalid field specifier: ", &quote(item)]),
+        let field = match item.first() {
+            Some(b'0') if item.len() == 1 => OutField::Join,
+            Some(b'0') => die(&[b"invalid field specifier: ", &quote(item)], None),
             Some(&d @ (b'1' | b'2')) => {
                 if item.get(1) != Some(&b'.') {
-                    die(&[b"invalid field specifier: ", &quote(item)]);
+                    die(&[b"invalid field specifier: ", &quote(item)], None);
                 }
-                Spec::Field((d - b'0') as usize, field_number(&item[2..]))
+                OutField::Field((d - b'0') as usize, field_number(&item[2..]))
             }
-            _ => die(&[b"invalid file number in field spec: ", &quote(item)]),
+            _ => die(
+                &[b"invalid file number in field spec: ", &quote(item)],
+                None,
+            ),
         };
-        format.push(spec);
+        format.push(field);
     }
 }
 
@@ -463,34 +524,36 @@ enum Operand {
     Format,
 }
 
-struct Operands {
+/// The command line: the join to do, and its files.
+struct Config {
+    join: Join,
     names: Vec<&'static [u8]>,
+    /// What each of `names` may still turn out to be.
     kinds: Vec<Operand>,
+    keys: [Option<usize>; 2],
+    /// Obsolete `-j1`/`-j2` still waiting for their operand.
+    j_count: [usize; 2],
+    unpaired: [bool; 2],
 }
 
-impl Operands {
-    fn add(
-        &mut self,
-        name: &'static [u8],
-        kind: Operand,
-        keys: &mut [Option<usize>; 2],
-        j_count: &mut [usize; 2],
-        format: &mut Vec<Spec>,
-    ) {
+impl Config {
+    /// Adds an operand; with two there already, the older of them that
+    /// is an option's argument is taken as that, else it is one too many.
+    fn add_operand(&mut self, name: &'static [u8], kind: Operand) {
         if self.names.len() == 2 {
             let at = (self.kinds[0] == Operand::File) as usize;
             let arg = self.names[at];
             match self.kinds[at] {
                 Operand::File => usage_error(&SPEC, &[b"extra operand ", &quoteaf(name)]),
                 Operand::J1 => {
-                    j_count[0] = j_count[0].saturating_sub(1);
-                    set_key(&mut keys[0], field_number(arg));
+                    self.j_count[0] = self.j_count[0].saturating_sub(1);
+                    set_key(&mut self.keys[0], field_number(arg));
                 }
                 Operand::J2 => {
-                    j_count[1] = j_count[1].saturating_sub(1);
-                    set_key(&mut keys[1], field_number(arg));
+                    self.j_count[1] = self.j_count[1].saturating_sub(1);
+                    set_key(&mut self.keys[1], field_number(arg));
                 }
-                Operand::Format => add_format(format, arg),
+                Operand::Format => add_format(&mut self.join.format, arg),
             }
             self.names.remove(at);
             self.kinds.remove(at);
@@ -498,91 +561,65 @@ impl Operands {
         self.names.push(name);
         self.kinds.push(kind);
     }
-}
 
-pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    let mut j = Join {
-        tab: None,
-        fold: false,
-        delim: b'\n',
-        empty: None,
-        format: Vec::new(),
-        auto: false,
-        check: Check::Default,
-        pairs: true,
-        seen_unpairable: false,
-        line: Vec::new(),
-        header: false,
-    };
-    let mut unpaired = [false; 2];
-    let mut keys: [Option<usize>; 2] = [None, None];
-    let mut j_count = [0usize; 2];
-    let mut ops = Operands { names: Vec::new(), kinds: Vec::new() };
-    let argv = &args[1.min(args.len())..];
-    let mut opts = crate::shared::cli::parse_in_order(&SPEC, argv);
-    let mut prev_kind = Operand::File;
-    while let Some(o) = opts.next() {
+    /// `-j FIELD`; `-j1` / `-j2` written as one argument may be the
+    /// obsolete form whose field is a later operand: then its kind.
+    fn j_option(&mut self, argv: &[&[u8]], arg: &[u8]) -> Operand {
+        let attached = argv
+            .iter()
+            .any(|a| a.len() == 3 && a.as_ptr().wrapping_add(2) == arg.as_ptr());
+        if attached && (arg == b"1" || arg == b"2") {
+            let i = (arg[0] - b'1') as usize;
+            self.j_count[i] += 1;
+            return if i == 0 { Operand::J1 } else { Operand::J2 };
+        }
+        let k = field_number(arg);
+        set_key(&mut self.keys[0], k);
+        set_key(&mut self.keys[1], k);
+        Operand::File
+    }
+
+    /// One option (or an operand among them), given what the previous
+    /// argument left the next operand to be; returns that for this one.
+    fn option(
+        &mut self,
+        o: crate::shared::cli::Opt<'static>,
+        prev: Operand,
+        argv: &[&[u8]],
+    ) -> Operand {
         let arg = o.arg.unwrap_or(b"");
-        let mut kind = Operand::File;
+        let j = &mut self.join;
         match o.key {
             OPERAND => {
-                if prev_kind == Operand::Format {
-                    kind = Operand::Format;
+                self.add_operand(arg, prev);
+                if prev == Operand::Format {
+                    return Operand::Format;
                 }
-                ops.add(arg, prev_kind, &mut keys, &mut j_count, &mut j.format);
             }
-            'a' | 'v' => {
-                if o.key == 'v' {
-                    j.pairs = false;
-                }
-                match signed(arg) {
-                    Ok(1) => unpaired[0] = true,
-                    Ok(2) => unpaired[1] = true,
-                    _ => die(&[b"invalid field number: ", &quote(arg)]),
-                }
+            'a' => self.unpaired[file_number(arg)] = true,
+            'v' => {
+                j.pairs = false;
+                self.unpaired[file_number(arg)] = true;
             }
             'e' => {
                 if j.empty.is_some_and(|e| e != arg) {
-                    die(&[b"conflicting empty-field replacement strings"]);
+                    die(&[b"conflicting empty-field replacement strings"], None);
                 }
                 j.empty = Some(arg);
             }
             'i' => j.fold = true,
-            '1' => set_key(&mut keys[0], field_number(arg)),
-            '2' => set_key(&mut keys[1], field_number(arg)),
-            'j' => {
-                // `-j1` / `-j2` written as one argument: maybe the obsolete
-                // form whose field is the next operand.
-                let attached = argv
-                    .iter()
-                    .any(|a| a.len() == 3 && a.as_ptr().wrapping_add(2) == arg.as_ptr());
-                if attached && (arg == b"1" || arg == b"2") {
-                    let i = (arg[0] - b'1') as usize;
-                    j_count[i] += 1;
-                    kind = if i == 0 { Operand::J1 } else { Operand::J2 };
-                } else {
-                    let k = field_number(arg);
-                    set_key(&mut keys[0], k);
-                    set_key(&mut keys[1], k);
-                }
-            }
+            '1' => set_key(&mut self.keys[0], field_number(arg)),
+            '2' => set_key(&mut self.keys[1], field_number(arg)),
+            'j' => return self.j_option(argv, arg),
+            'o' if arg == b"auto" => j.auto = true,
             'o' => {
-                if arg == b"auto" {
-                    j.auto = true;
-                } else {
-                    add_format(&mut j.format, arg);
-                    kind = Operand::Format;
-                }
+                add_format(&mut j.format, arg);
+                return Operand::Format;
             }
             't' => {
-                let t = match arg {
-                    [] => b'\n',
-                    [c] => *c,
-                    b"\\0" => 0,
-                    _ => die(&[b"multi-character tab ", &quote(arg)]),
-                };
+                let t = tab_char(arg);
                 if j.tab.is_some_and(|old| old != t) {
-                    die(&[b"incompatible tabs"]);
+                    die(&[b"incompatible tabs"], None);
                 }
                 j.tab = Some(t);
             }
@@ -592,50 +629,84 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             opt::HEADER => j.header = true,
             _ => crate::shared::cli::try_help(&SPEC),
         }
-        prev_kind = kind;
+        Operand::File
+    }
+}
+
+fn parse(args: &'static [&'static [u8]]) -> Config {
+    let mut c = Config {
+        join: Join {
+            tab: None,
+            fold: false,
+            delim: b'\n',
+            empty: None,
+            format: Vec::new(),
+            auto: false,
+            check: Check::Default,
+            pairs: true,
+            seen_unpairable: false,
+            line: Vec::new(),
+            header: false,
+        },
+        names: Vec::new(),
+        kinds: Vec::new(),
+        keys: [None, None],
+        j_count: [0, 0],
+        unpaired: [false; 2],
+    };
+    let argv = &args[1.min(args.len())..];
+    let mut opts = crate::shared::cli::parse_in_order(&SPEC, argv);
+    let mut next_kind = Operand::File;
+    while let Some(o) = opts.next() {
+        next_kind = c.option(o, next_kind, argv);
     }
     for a in opts.operands() {
-        ops.add(a, Operand::File, &mut keys, &mut j_count, &mut j.format);
+        c.add_operand(a, Operand::File);
     }
-    if ops.names.len() != 2 {
-        if ops.names.is_empty() {
-            usage_error(&SPEC, &[b"missing operand"]);
+    if c.names.len() != 2 {
+        if c.names.is_empty() {
+            missing_operand(&SPEC);
         }
-        usage_error(&SPEC, &[b"missing operand after ", &quote(argv.last().copied().unwrap_or(b""))]);
+        let last = argv.last().copied().unwrap_or(b"");
+        usage_error(&SPEC, &[b"missing operand after ", &quote(last)]);
     }
     // A `-j1` or `-j2` that took no operand is `-j 1` or `-j 2`.
-    for (i, &c) in j_count.iter().enumerate() {
-        if c != 0 {
-            set_key(&mut keys[0], i);
-            set_key(&mut keys[1], i);
+    for (i, &n) in c.j_count.iter().enumerate() {
+        if n != 0 {
+            set_key(&mut c.keys[0], i);
+            set_key(&mut c.keys[1], i);
         }
     }
+    c
+}
+
+fn run(mut c: Config) -> i32 {
     let mut inputs: Vec<Input> = Vec::new();
-    for &name in &ops.names {
+    for &name in &c.names {
         let Some(inp) = crate::shared::files::open_or_report(name) else {
             return 1;
         };
         fs::advise_sequential(inp.fd());
         inputs.push(inp);
     }
-    if ops.names[0] == b"-" && ops.names[1] == b"-" {
+    if c.names[0] == b"-" && c.names[1] == b"-" {
         // GNU reports whatever errno its locale set-up left behind.
         let e = sys::env::utf8_locale().then_some(sys::Errno::NOENT);
         error(&[b"both files cannot be standard input"], e);
         return 1;
     }
     let file = |i: usize| File {
-        name: ops.names[i],
-        reader: Records::new(inputs[i].fd(), j.delim),
-        key: keys[i].unwrap_or(0),
+        name: c.names[i],
+        reader: Records::new(inputs[i].fd(), c.join.delim),
+        key: c.keys[i].unwrap_or(0),
         line_no: 0,
         has_prev: false,
         warned: false,
-        unpaired: unpaired[i],
+        unpaired: c.unpaired[i],
         autocount: 0,
     };
     let mut files = [file(0), file(1)];
-    j.run(&mut files);
+    c.join.run(&mut files);
     if inputs.iter().any(|i| i.is_stdin()) {
         if let Err(e) = sys::io::close_stdin() {
             error(&[b"-"], Some(e));
@@ -647,4 +718,8 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         return 1;
     }
     0
+}
+
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    run(parse(args))
 }

@@ -18,10 +18,11 @@
 //       --version     output version information and exit
 
 use super::SPEC;
+use crate::shared::diag::{die, file_error, quotef};
+use crate::shared::files::{finish, open_or_report, or_stdin};
 use alloc::vec::Vec;
-use crate::shared::diag::quotef;
 use sys::fs::Input;
-use sys::io::{error, out, Fd};
+use sys::io::{out, Fd};
 use sys::records::{chomp, Records};
 
 /// The delimiters, used in turn; `None` is the empty one (`\0`).
@@ -44,26 +45,24 @@ impl Delims {
     }
 }
 
-fn read_error(name: &[u8], recs: &Records) -> bool {
-    match recs.error() {
-        Some(e) => {
-            error(&[&quotef(name)], Some(e));
-            false
-        }
-        None => true,
-    }
+/// Reports a read error of `name` met by `recs`; false after one.
+fn read_ok(name: &[u8], recs: &Records) -> bool {
+    recs.error().is_none_or(|e| file_error(name, e))
 }
 
 /// `-s`: the lines of each file in turn joined into one line.
-fn serial(files: &[&[u8]], d: &mut Delims, eol: u8) -> (bool, bool) {
-    let (mut ok, mut read_stdin) = (true, false);
+fn serial(files: &[&[u8]], d: &mut Delims, eol: u8) -> i32 {
+    let mut ok = true;
+    // The files reached (up to a write error): standard input is closed
+    // only if one of them is `-`.
+    let mut reached = 0;
     let mut sep = Vec::with_capacity(1);
     for &name in files {
-        let Some(input) = crate::shared::files::open_or_report(name) else {
+        reached += 1;
+        let Some(input) = open_or_report(name) else {
             ok = false;
             continue;
         };
-        read_stdin |= input.is_stdin();
         let mut recs = Records::new(input.fd(), eol);
         d.reset();
         let mut first = true;
@@ -77,29 +76,34 @@ fn serial(files: &[&[u8]], d: &mut Delims, eol: u8) -> (bool, bool) {
             out().write(chomp(rec, eol));
         }
         out().byte(eol);
-        ok &= read_error(name, &recs);
+        ok &= read_ok(name, &recs);
         if !out().ok() {
             break;
         }
     }
-    (ok, read_stdin)
+    finish(&files[..reached], ok)
 }
 
-/// The corresponding lines of all files side by side. Every `-` reads
-/// from the one standard input, a line at a time.
-fn parallel(files: &[&[u8]], d: &mut Delims, eol: u8) -> (bool, bool) {
-    let mut inputs = Vec::with_capacity(files.len());
-    let mut readers: Vec<Records> = Vec::new();
+/// The inputs of the parallel mode, opened all at once: `slots[i]` is
+/// the reader of file `i`, None once it is at its end.
+struct Parallel {
+    inputs: Vec<Input>,
+    readers: Vec<Records>,
+    slots: Vec<Option<usize>>,
+}
+
+/// Opens every file (a failure is fatal); every `-` gets the one reader
+/// of standard input.
+fn open_all(files: &[&[u8]], eol: u8) -> Parallel {
+    let mut p = Parallel {
+        inputs: Vec::with_capacity(files.len()),
+        readers: Vec::new(),
+        slots: Vec::with_capacity(files.len()),
+    };
     let mut stdin_reader = None;
-    let mut slot = Vec::with_capacity(files.len());
     for &name in files {
-        let input = match Input::open(name) {
-            Ok(i) => i,
-            Err(e) => {
-                error(&[&quotef(name)], Some(e));
-                sys::rt::exit(1)
-            }
-        };
+        let input = Input::open(name).unwrap_or_else(|e| die(&[&quotef(name)], Some(e)));
+        let readers = &mut p.readers;
         let r = if input.is_stdin() {
             *stdin_reader.get_or_insert_with(|| {
                 readers.push(Records::new(Fd::STDIN, eol));
@@ -109,29 +113,39 @@ fn parallel(files: &[&[u8]], d: &mut Delims, eol: u8) -> (bool, bool) {
             readers.push(Records::new(input.fd(), eol));
             readers.len() - 1
         };
-        inputs.push(input);
-        slot.push(Some(r));
+        p.inputs.push(input);
+        p.slots.push(Some(r));
     }
     // GNU opens the files into the lowest free descriptors, so with
     // standard input closed a file takes its place: it refuses then.
     if stdin_reader.is_some()
-        && inputs.iter().any(|i| !i.is_stdin())
+        && p.inputs.iter().any(|i| !i.is_stdin())
         && sys::fs::fstat(Fd::STDIN).is_err()
     {
-        error(&[b"standard input is closed"], None);
-        sys::rt::exit(1)
+        die(&[b"standard input is closed"], None);
     }
+    p
+}
+
+/// The corresponding lines of all files side by side. Every `-` reads
+/// from the one standard input, a line at a time.
+fn parallel(files: &[&[u8]], d: &mut Delims, eol: u8) -> i32 {
+    let Parallel {
+        inputs,
+        mut readers,
+        mut slots,
+    } = open_all(files, eol);
     let mut ok = true;
-    let mut open = slot.len();
+    let mut open = slots.len();
     let mut saved = Vec::new();
     let mut line = Vec::new();
-    let last = slot.len().saturating_sub(1);
+    let last = slots.len().saturating_sub(1);
     while open > 0 && out().ok() {
         let mut some_done = false;
         d.reset();
         saved.clear();
         line.clear();
-        for (i, s) in slot.iter_mut().enumerate() {
+        for (i, s) in slots.iter_mut().enumerate() {
             if open == 0 {
                 break;
             }
@@ -156,7 +170,7 @@ fn parallel(files: &[&[u8]], d: &mut Delims, eol: u8) -> (bool, bool) {
                 None => {
                     if let Some(r) = s.take() {
                         open -= 1;
-                        if !read_error(files[i], &readers[r]) {
+                        if !read_ok(files[i], &readers[r]) {
                             out().write(&line);
                             line.clear();
                             ok = false;
@@ -175,13 +189,17 @@ fn parallel(files: &[&[u8]], d: &mut Delims, eol: u8) -> (bool, bool) {
         }
         out().write(&line);
     }
-    let read_stdin = stdin_reader.is_some();
     drop(inputs);
-    (ok, read_stdin)
+    finish(files, ok)
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    sys::io::set_write_error_style(sys::io::WriteErrorKind::Errno, sys::io::WriteErrorKind::Twice, 4097, u64::MAX);
+    sys::io::set_write_error_style(
+        sys::io::WriteErrorKind::Errno,
+        sys::io::WriteErrorKind::Twice,
+        4097,
+        u64::MAX,
+    );
     let (mut serial_mode, mut eol) = (false, b'\n');
     let mut list: &[u8] = b"\t";
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
@@ -193,20 +211,18 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             _ => {}
         }
     }
-    let mut files = opts.operands();
-    if files.is_empty() {
-        files.push(b"-");
-    }
+    let files = or_stdin(opts.operands());
     let Some(list) = corebox_core::escape::delimiter_list(list) else {
         let q = corebox_core::quote::c_maybe(list, sys::env::utf8_locale());
-        error(&[b"delimiter list ends with an unescaped backslash: ", &q], None);
-        return 1;
+        die(
+            &[b"delimiter list ends with an unescaped backslash: ", &q],
+            None,
+        );
     };
     let mut d = Delims { list, next: 0 };
-    let (ok, read_stdin) = if serial_mode {
+    if serial_mode {
         serial(&files, &mut d, eol)
     } else {
         parallel(&files, &mut d, eol)
-    };
-    sys::io::finish_stdin(read_stdin, b"-", ok)
+    }
 }

@@ -53,11 +53,11 @@
 // You may want to sort the input first, or use 'sort -u' without 'uniq'.
 
 use super::{opt, SPEC};
+use crate::shared::cli::{usage_error, OPERAND};
+use crate::shared::diag::{die, quoteaf, quotef};
 use alloc::vec::Vec;
 use corebox_core::linecmp;
 use corebox_core::memchr::memchr;
-use crate::shared::cli::{usage_error, OPERAND};
-use crate::shared::diag::{quoteaf, quotef};
 use sys::fs;
 use sys::io::{error, out};
 use sys::records::{chomp, Records};
@@ -137,10 +137,7 @@ fn size_arg(arg: &[u8], what: &[u8]) -> usize {
     match parse_size(arg, b"") {
         Ok(n) => usize::try_from(n).unwrap_or(usize::MAX),
         Err(SizeError::Overflow) => usize::MAX,
-        Err(_) => {
-            error(&[arg, b": ", what], None);
-            sys::rt::exit(1)
-        }
+        Err(_) => die(&[arg, b": ", what], None),
     }
 }
 
@@ -241,9 +238,7 @@ fn filter_counting(c: &Config, recs: &mut Records) {
                     if repeats > 0 {
                         first_delimiter = false;
                     }
-                } else if repeats == 1
-                    && (c.delimit == Method::Prepend || !first_delimiter)
-                {
+                } else if repeats == 1 && (c.delimit == Method::Prepend || !first_delimiter) {
                     out().byte(d);
                 }
             }
@@ -268,7 +263,76 @@ fn filter_counting(c: &Config, recs: &mut Records) {
     }
 }
 
-pub fn main(args: &'static [&'static [u8]]) -> i32 {
+/// The INPUT and OUTPUT operands (at most two).
+#[derive(Default)]
+struct Operands(Vec<&'static [u8]>);
+
+impl Operands {
+    fn add(&mut self, name: &'static [u8]) {
+        if self.0.len() == 2 {
+            crate::shared::cli::extra_operand(&SPEC, name);
+        }
+        self.0.push(name);
+    }
+}
+
+/// The METHOD of --all-repeated (none when not given).
+fn all_repeated_method(arg: Option<&[u8]>) -> Method {
+    let Some(m) = arg else { return Method::None };
+    crate::shared::cli::choice(
+        &SPEC,
+        b"--all-repeated",
+        m,
+        &[
+            (b"none", Method::None),
+            (b"prepend", Method::Prepend),
+            (b"separate", Method::Separate),
+        ],
+    )
+}
+
+/// The METHOD of --group (separate when not given).
+fn group_method(arg: Option<&[u8]>) -> Method {
+    let Some(m) = arg else {
+        return Method::Separate;
+    };
+    crate::shared::cli::choice(
+        &SPEC,
+        b"--group",
+        m,
+        &[
+            (b"prepend", Method::Prepend),
+            (b"append", Method::Append),
+            (b"separate", Method::Separate),
+            (b"both", Method::Both),
+        ],
+    )
+}
+
+/// The obsolete -N: digits accumulate until -f starts over.
+fn obsolete_fields_digit(c: &mut Config, continued: bool, digit: char) {
+    if !continued {
+        c.skip_fields = 0;
+    }
+    c.skip_fields = c
+        .skip_fields
+        .checked_mul(10)
+        .and_then(|n| n.checked_add(digit as usize - '0' as usize))
+        .unwrap_or(usize::MAX);
+}
+
+/// An operand met among the options: a file, or the obsolete `+N` (-s N).
+fn operand(c: &mut Config, files: &mut Operands, arg: &'static [u8]) {
+    match corebox_core::num::parse_size(arg, b"") {
+        Ok(n) if arg.first() == Some(&b'+') && !strict_posix2() => {
+            c.skip_chars = usize::try_from(n).unwrap_or(usize::MAX)
+        }
+        _ => files.add(arg),
+    }
+}
+
+/// The options and operands: the config, then INPUT and OUTPUT.
+fn parse(args: &'static [&'static [u8]]) -> (Config, Operands) {
     let mut c = Config {
         whole_line: false,
         skip_fields: 0,
@@ -283,102 +347,46 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         delimit: Method::None,
         group: Method::None,
     };
-    let mut files: Vec<&[u8]> = Vec::new();
-    let add_file = |files: &mut Vec<&'static [u8]>, name: &'static [u8]| {
-        if files.len() == 2 {
-            crate::shared::cli::extra_operand(&SPEC, name);
-        }
-        files.push(name);
-    };
-    // The obsolete -N: digits accumulate until -f starts over.
+    let mut files = Operands::default();
     let mut fields_obsolete = false;
+    // -c, -d, -D or -u, which --group excludes.
     let mut output_option = false;
     let posix = sys::env::posixly_correct();
     let mut opts = crate::shared::cli::parse_in_order(&SPEC, &args[1.min(args.len())..]);
     let mut after_options = true;
     loop {
-        if posix && !files.is_empty() {
+        if posix && !files.0.is_empty() {
             // POSIX: everything after the first file is an operand.
             for a in opts.rest() {
-                add_file(&mut files, a);
+                files.add(a);
             }
             after_options = false;
             break;
         }
         let Some(o) = opts.next() else { break };
         let arg = o.arg.unwrap_or(b"");
+        output_option |= matches!(o.key, 'c' | 'd' | 'D' | 'u' | opt::ALL_REPEATED);
         match o.key {
-            OPERAND => {
-                match corebox_core::num::parse_size(arg, b"") {
-                    Ok(n) if arg.first() == Some(&b'+') && !strict_posix2() => {
-                        c.skip_chars = usize::try_from(n).unwrap_or(usize::MAX)
-                    }
-                    _ => add_file(&mut files, arg),
-                }
-            }
+            OPERAND => operand(&mut c, &mut files, arg),
             d @ '0'..='9' => {
-                if !fields_obsolete {
-                    c.skip_fields = 0;
-                }
-                c.skip_fields = c
-                    .skip_fields
-                    .checked_mul(10)
-                    .and_then(|n| n.checked_add(d as usize - '0' as usize))
-                    .unwrap_or(usize::MAX);
+                obsolete_fields_digit(&mut c, fields_obsolete, d);
                 fields_obsolete = true;
             }
-            'c' => {
-                c.count = true;
-                output_option = true;
-            }
-            'd' => {
-                c.unique = false;
-                output_option = true;
-            }
+            'c' => c.count = true,
+            'd' => c.unique = false,
             'D' | opt::ALL_REPEATED => {
                 c.unique = false;
                 c.later_repeated = true;
-                c.delimit = match o.arg {
-                    None => Method::None,
-                    Some(m) => crate::shared::cli::choice(
-                        &SPEC,
-                        b"--all-repeated",
-                        m,
-                        &[
-                            (b"none", Method::None),
-                            (b"prepend", Method::Prepend),
-                            (b"separate", Method::Separate),
-                        ],
-                    ),
-                };
-                output_option = true;
+                c.delimit = all_repeated_method(o.arg);
             }
-            opt::GROUP => {
-                c.group = match o.arg {
-                    None => Method::Separate,
-                    Some(m) => crate::shared::cli::choice(
-                        &SPEC,
-                        b"--group",
-                        m,
-                        &[
-                            (b"prepend", Method::Prepend),
-                            (b"append", Method::Append),
-                            (b"separate", Method::Separate),
-                            (b"both", Method::Both),
-                        ],
-                    ),
-                }
-            }
+            opt::GROUP => c.group = group_method(o.arg),
             'f' => {
                 fields_obsolete = false;
                 c.skip_fields = size_arg(arg, b"invalid number of fields to skip");
             }
             'i' => c.fold = true,
             's' => c.skip_chars = size_arg(arg, b"invalid number of bytes to skip"),
-            'u' => {
-                c.first_repeated = false;
-                output_option = true;
-            }
+            'u' => c.first_repeated = false,
             'w' => c.check_chars = size_arg(arg, b"invalid number of bytes to compare"),
             'z' => c.delim = 0,
             _ => crate::shared::cli::try_help(&SPEC),
@@ -386,7 +394,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     }
     if after_options {
         for a in opts.operands() {
-            add_file(&mut files, a);
+            files.add(a);
         }
     }
     if c.group != Method::None && output_option {
@@ -398,8 +406,14 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             &[b"printing all duplicated lines and repeat counts is meaningless"],
         );
     }
-    let input = files.first().copied().unwrap_or(b"-");
-    let output = files.get(1).copied().unwrap_or(b"-");
+    c.whole_line = c.skip_fields == 0 && c.skip_chars == 0 && c.check_chars == usize::MAX;
+    (c, files)
+}
+
+/// Filters INPUT to OUTPUT (`-` or none: the standard ones).
+fn run(c: &Config, files: &Operands) -> i32 {
+    let input = files.0.first().copied().unwrap_or(b"-");
+    let output = files.0.get(1).copied().unwrap_or(b"-");
     let Some(inp) = crate::shared::files::open_or_report(input) else {
         return 1;
     };
@@ -409,17 +423,22 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             return 1;
         }
     }
-    c.whole_line = c.skip_fields == 0 && c.skip_chars == 0 && c.check_chars == usize::MAX;
     fs::advise_sequential(inp.fd());
     let mut recs = Records::with_capacity(inp.fd(), c.delim, 256 * 1024);
     if c.unique && c.first_repeated && !c.count {
-        filter_plain(&c, &mut recs);
+        filter_plain(c, &mut recs);
     } else {
-        filter_counting(&c, &mut recs);
+        filter_counting(c, &mut recs);
     }
+    // GNU's message names no cause here.
     if recs.error().is_some() || (inp.is_stdin() && sys::io::close_stdin().is_err()) {
         error(&[b"error reading ", &quoteaf(input)], None);
         return 1;
     }
     0
+}
+
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    let (c, files) = parse(args);
+    run(&c, &files)
 }

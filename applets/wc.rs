@@ -31,10 +31,11 @@
 //       --version     output version information and exit
 
 use super::{opt, SPEC};
+use crate::shared::diag::{file_error, quoteaf, quotef};
+use crate::shared::files::{files0_from, finish, open_or_report};
 use alloc::vec::Vec;
 use corebox_core::wc::{Counter, Counts};
-use crate::shared::diag::quotef;
-use sys::fs::{self, Input};
+use sys::fs;
 use sys::io::{error, out, Fd};
 
 const BUF: usize = 64 * 1024;
@@ -56,7 +57,13 @@ struct Want {
 }
 
 /// The counts of one input; `Err` after a read error (counts so far kept).
-fn count(fd: Fd, want: &Want, utf8: bool, posix: bool, buf: &mut [u8]) -> (Counts, Option<sys::Errno>) {
+fn count(
+    fd: Fd,
+    want: &Want,
+    utf8: bool,
+    posix: bool,
+    buf: &mut [u8],
+) -> (Counts, Option<sys::Errno>) {
     let mut c = Counts::default();
     // Bytes alone (or characters in a single-byte locale, the same
     // number): the size of a regular file, when it tells the truth.
@@ -114,7 +121,12 @@ fn count(fd: Fd, want: &Want, utf8: bool, posix: bool, buf: &mut [u8]) -> (Count
 /// complete character (the rest is carried to the next read), so a block
 /// of valid UTF-8 is counted by skipping continuation bytes; only blocks
 /// that are not valid UTF-8 go through the decoder.
-fn count_utf8_chars(fd: Fd, buf: &mut [u8], lines: bool, mut slow: Counter) -> (Counts, Option<sys::Errno>) {
+fn count_utf8_chars(
+    fd: Fd,
+    buf: &mut [u8],
+    lines: bool,
+    mut slow: Counter,
+) -> (Counts, Option<sys::Errno>) {
     let mut c = Counts::default();
     let mut carry = 0;
     let mut err = None;
@@ -189,7 +201,13 @@ fn width(names: &[&[u8]], single: bool) -> usize {
     if names.is_empty() || single {
         return 1;
     }
-    let stat = |n: &[u8]| if n == b"-" { fs::fstat(Fd::STDIN) } else { fs::stat(n) };
+    let stat = |n: &[u8]| {
+        if n == b"-" {
+            fs::fstat(Fd::STDIN)
+        } else {
+            fs::stat(n)
+        }
+    };
     if stat(names[0]).is_err() && names.len() == 1 {
         return 1;
     }
@@ -209,41 +227,39 @@ fn width(names: &[&[u8]], single: bool) -> usize {
     w.max(min)
 }
 
-/// The NUL-separated names of --files0-from, and whether they came from a
-/// regular file (GNU sizes the columns only then); errors end the program.
-fn read_names(from: &[u8]) -> (Vec<Vec<u8>>, bool) {
-    let input = match Input::open(from) {
-        Ok(i) => i,
-        Err(e) => {
-            error(&[b"cannot open ", &crate::shared::diag::quoteaf(from), b" for reading"], Some(e));
-            sys::rt::exit(1)
-        }
-    };
-    let regular = fs::fstat(input.fd()).is_ok_and(|st| st.is_reg());
-    let mut data = Vec::new();
-    let mut buf = alloc::vec![0u8; 64 * 1024];
-    loop {
-        match input.fd().read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => data.extend_from_slice(&buf[..n]),
-            Err(e) => {
-                error(&[b"cannot read file names from ", &crate::shared::diag::quoteaf(from)], Some(e));
-                sys::rt::exit(1)
-            }
-        }
-    }
-    if data.last().is_some_and(|&b| b != 0) {
-        data.push(0);
-    }
-    let names = data.split(|&b| b == 0).map(Vec::from).collect::<Vec<_>>().split_last().map(|(_, v)| v.to_vec());
-    (names.unwrap_or_default(), regular)
+/// The command line: what to count, where the names come from, and
+/// whether to print a total.
+struct Config {
+    want: Want,
+    total: Total,
+    files0_from: Option<&'static [u8]>,
+    operands: Vec<&'static [u8]>,
 }
 
-pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    // GNU 9.1's wc reports any write error as a bare `write error`.
-    sys::io::set_write_error_style(sys::io::WriteErrorKind::Plain, sys::io::WriteErrorKind::Plain, 0, u64::MAX);
-    let mut want = Want { lines: false, words: false, chars: false, bytes: false, max_width: false };
-    let mut files0: Option<&[u8]> = None;
+impl Want {
+    fn count(&self) -> usize {
+        [
+            self.lines,
+            self.words,
+            self.chars,
+            self.bytes,
+            self.max_width,
+        ]
+        .iter()
+        .filter(|&&w| w)
+        .count()
+    }
+}
+
+fn parse(args: &'static [&'static [u8]]) -> Config {
+    let mut want = Want {
+        lines: false,
+        words: false,
+        chars: false,
+        bytes: false,
+        max_width: false,
+    };
+    let mut files0_from: Option<&[u8]> = None;
     let mut total = Total::Auto;
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
@@ -253,117 +269,141 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             'l' => want.lines = true,
             'w' => want.words = true,
             'L' => want.max_width = true,
-            opt::FILES0_FROM => files0 = o.arg,
+            opt::FILES0_FROM => files0_from = o.arg,
             opt::TOTAL => {
-                total = match crate::shared::cli::choice(&SPEC, b"--total", o.arg.unwrap_or(b""), &[
-                    (b"auto", 0),
-                    (b"always", 1),
-                    (b"only", 2),
-                    (b"never", 3),
-                ]) {
-                    0 => Total::Auto,
-                    1 => Total::Always,
-                    2 => Total::Only,
-                    _ => Total::Never,
-                }
+                total = crate::shared::cli::choice(
+                    &SPEC,
+                    b"--total",
+                    o.arg.unwrap_or(b""),
+                    &[
+                        (b"auto", Total::Auto),
+                        (b"always", Total::Always),
+                        (b"only", Total::Only),
+                        (b"never", Total::Never),
+                    ],
+                )
             }
             _ => {} // --debug
         }
     }
-    if !(want.lines || want.words || want.chars || want.bytes || want.max_width) {
+    if want.count() == 0 {
         (want.lines, want.words, want.bytes) = (true, true, true);
     }
     let operands = opts.operands();
+    if let (Some(x), Some(_)) = (operands.first(), files0_from) {
+        error(&[b"extra operand ", &quoteaf(x)], None);
+        sys::io::write_stderr(b"file operands cannot be combined with --files0-from\n");
+        crate::shared::cli::try_help(&SPEC);
+    }
+    Config {
+        want,
+        total,
+        files0_from,
+        operands,
+    }
+}
+
+/// `wc: invalid zero-length file name` (with the position in the
+/// --files0-from list), or a `-` in a list read from standard input.
+fn invalid_name(files0_from: Option<&[u8]>, index: usize, name: &[u8]) {
+    if !name.is_empty() {
+        error(
+            &[b"when reading file names from stdin, no file name of '-' allowed"],
+            None,
+        );
+        return;
+    }
+    match files0_from {
+        Some(from) => {
+            let mut pos = Vec::new();
+            corebox_core::fmt::push_u64(&mut pos, index as u64 + 1);
+            error(
+                &[
+                    &quotef(from),
+                    b":",
+                    &pos,
+                    b": invalid zero-length file name",
+                ],
+                None,
+            );
+        }
+        None => error(&[b"invalid zero-length file name"], None),
+    }
+}
+
+fn run(c: &Config) -> i32 {
     let utf8 = sys::env::utf8_locale();
     let posix = sys::env::posixly_correct();
-    let mut ok = true;
     let owned: Vec<Vec<u8>>;
-    let mut bad_names: Vec<usize> = Vec::new();
-    let mut sized_list = true;
-    let names: Vec<&[u8]> = match files0 {
+    let (names, sized_list): (Vec<&[u8]>, bool) = match c.files0_from {
         Some(from) => {
-            if let Some(x) = operands.first() {
-                error(&[b"extra operand ", &crate::shared::diag::quoteaf(x)], None);
-                sys::io::write_stderr(b"file operands cannot be combined with --files0-from\n");
-                crate::shared::cli::try_help(&SPEC);
-            }
-            let (list, regular) = read_names(from);
-            owned = list;
-            sized_list = regular;
-            for (i, n) in owned.iter().enumerate() {
-                if n.is_empty() || (from == b"-" && n == b"-") {
-                    bad_names.push(i);
-                }
-            }
-            owned.iter().map(|v| &v[..]).collect()
+            let regular;
+            (owned, regular) = files0_from(from);
+            (owned.iter().map(|v| &v[..]).collect(), regular)
         }
-        None => {
-            for (i, n) in operands.iter().enumerate() {
-                if n.is_empty() {
-                    bad_names.push(i);
-                }
-            }
-            operands.clone()
-        }
+        None => (c.operands.clone(), true),
     };
-    let counts_wanted = [want.lines, want.words, want.chars, want.bytes, want.max_width].iter().filter(|&&w| w).count();
-    let implicit_stdin = names.is_empty() && files0.is_none();
+    let single_count = c.want.count() == 1;
+    let implicit_stdin = names.is_empty() && c.files0_from.is_none();
     let w = if implicit_stdin {
-        width(&[b"-"], counts_wanted == 1)
+        width(&[b"-"], single_count)
     } else if !sized_list {
         1
     } else {
-        width(&names, names.len() == 1 && counts_wanted == 1)
+        width(&names, names.len() == 1 && single_count)
+    };
+    let list: Vec<&[u8]> = if implicit_stdin {
+        alloc::vec![&b"-"[..]]
+    } else {
+        names
     };
     let mut buf = alloc::vec![0u8; BUF];
     let mut sum = Counts::default();
-    let mut read_stdin = false;
-    let list: Vec<&[u8]> = if implicit_stdin { alloc::vec![&b"-"[..]] } else { names.clone() };
-    for (i, name) in list.iter().enumerate() {
-        if bad_names.contains(&i) {
-            if name.is_empty() {
-                match files0 {
-                    Some(from) => {
-                        let mut pos = Vec::new();
-                        corebox_core::fmt::push_u64(&mut pos, i as u64 + 1);
-                        error(&[&quotef(from), b":", &pos, b": invalid zero-length file name"], None);
-                    }
-                    None => error(&[b"invalid zero-length file name"], None),
-                }
-            } else {
-                error(&[b"when reading file names from stdin, no file name of '-' allowed"], None);
-            }
+    let mut ok = true;
+    for (i, &name) in list.iter().enumerate() {
+        if name.is_empty() || (c.files0_from == Some(b"-") && name == b"-") {
+            invalid_name(c.files0_from, i, name);
             ok = false;
             continue;
         }
-        let input = match Input::open(name) {
-            Ok(i) => i,
-            Err(e) => {
-                error(&[&quotef(name)], Some(e));
-                ok = false;
-                continue;
-            }
-        };
-        read_stdin |= input.is_stdin();
-        fs::advise_sequential(input.fd());
-        let (c, err) = count(input.fd(), &want, utf8, posix, &mut buf);
-        if let Some(e) = err {
-            let shown: &[u8] = if implicit_stdin { b"standard input" } else { name };
-            error(&[&quotef(shown)], Some(e));
+        let Some(input) = open_or_report(name) else {
             ok = false;
+            continue;
+        };
+        fs::advise_sequential(input.fd());
+        let (counts, err) = count(input.fd(), &c.want, utf8, posix, &mut buf);
+        if let Some(e) = err {
+            let shown: &[u8] = if implicit_stdin {
+                b"standard input"
+            } else {
+                name
+            };
+            ok = file_error(shown, e);
         }
-        sum.add(&c);
-        if total != Total::Only {
-            write_counts(&c, &want, w, if implicit_stdin { None } else { Some(name) });
+        sum.add(&counts);
+        if c.total != Total::Only {
+            write_counts(&counts, &c.want, w, (!implicit_stdin).then_some(name));
         }
     }
-    let show_total = match total {
+    let show_total = match c.total {
         Total::Auto => list.len() > 1,
         Total::Always | Total::Only => true,
         Total::Never => false,
     };
     if show_total {
-        write_counts(&sum, &want, w, if total == Total::Only { None } else { Some(b"total") });
+        let label: Option<&[u8]> = (c.total != Total::Only).then_some(b"total");
+        write_counts(&sum, &c.want, w, label);
     }
-    sys::io::finish_stdin(read_stdin, b"-", ok)
+    finish(&list, ok)
+}
+
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    // GNU 9.1's wc reports any write error as a bare `write error`.
+    sys::io::set_write_error_style(
+        sys::io::WriteErrorKind::Plain,
+        sys::io::WriteErrorKind::Plain,
+        0,
+        u64::MAX,
+    );
+    run(&parse(args))
 }
