@@ -620,9 +620,9 @@ mod tests {
         let base = t.as_os_str().as_bytes().to_vec();
         let mut dir = crate::fs::open(&base, crate::fs::Open::Dir).unwrap();
         for i in 0..depth {
-            rfs::mkdirat(dir.fd().b(), "d", Mode::from_raw_mode(0o755)).unwrap();
+            rfs::mkdirat(dir.fd().b(), "d", rfs::Mode::from_raw_mode(0o755)).unwrap();
             if i % 1000 == 0 {
-                rfs::mkdirat(dir.fd().b(), "f", Mode::from_raw_mode(0o755)).unwrap();
+                rfs::mkdirat(dir.fd().b(), "f", rfs::Mode::from_raw_mode(0o755)).unwrap();
             }
             dir = crate::fs::open_dir_at(dir.fd(), b"d", false).unwrap();
         }
