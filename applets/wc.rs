@@ -56,6 +56,34 @@ struct Want {
     max_width: bool,
 }
 
+/// What the size of a regular file says of its byte count.
+enum SizeCount {
+    /// All of it: the bytes from the offset to the size.
+    Exact(u64),
+    /// This many bytes were skipped by a seek; the rest is to be read.
+    Skipped(u64),
+}
+
+/// GNU's use of st_size for `wc -c`: a size that is not a multiple of
+/// the page size is trusted; one that is may be a /proc or /sys file's
+/// guess (4096 for 2 bytes), so all but about the last block is skipped
+/// by a seek and the rest is read. None: read it all.
+fn bytes_by_size(fd: Fd) -> Option<SizeCount> {
+    let st = fs::fstat(fd).ok().filter(|st| st.is_reg() && st.size > 0)?;
+    let size = st.size as u64;
+    let pos = fs::tell(fd).ok()?;
+    if size % sys::system::page_size() as u64 != 0 {
+        return Some(SizeCount::Exact(size.saturating_sub(pos)));
+    }
+    // GNU 9.1 seeks relative to the offset here and then miscounts an
+    // input that does not start at 0; the seek to `high` is what it means.
+    let high = size - size % (st.blksize + 1);
+    if pos < high && fs::seek(fd, fs::Whence::Start(high)).is_ok() {
+        return Some(SizeCount::Skipped(high - pos));
+    }
+    None
+}
+
 /// The counts of one input; `Err` after a read error (counts so far kept).
 fn count(
     fd: Fd,
@@ -69,13 +97,14 @@ fn count(
     // number): the size of a regular file, when it tells the truth.
     let sized = (want.bytes || want.chars) && !(want.chars && utf8);
     if sized && !want.lines && !want.words && !want.max_width {
-        if let Ok(st) = fs::fstat(fd) {
-            if st.is_reg() && st.size > 0 {
-                if let Ok(pos) = fs::tell(fd) {
-                    c.bytes = (st.size as u64).saturating_sub(pos);
-                    c.chars = c.bytes;
+        if let Some(bytes) = bytes_by_size(fd) {
+            match bytes {
+                SizeCount::Exact(n) => {
+                    c.bytes = n;
+                    c.chars = n;
                     return (c, None);
                 }
+                SizeCount::Skipped(n) => (c.bytes, c.chars) = (n, n),
             }
         }
     }

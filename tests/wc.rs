@@ -248,3 +248,35 @@ fn matches_gnu() {
         }
     }
 }
+
+/// A size that is a multiple of the page size may be a /proc or /sys
+/// file's guess: `wc -c` reads (the end of) such files, as GNU does
+/// (GNU's tests/misc/wc-proc.sh); other sizes are trusted.
+#[test]
+fn bytes_of_proc_and_sys_files() {
+    for f in [
+        "/sys/kernel/profiling",
+        "/sys/kernel/mm/transparent_hugepage/enabled",
+    ] {
+        let Ok(data) = std::fs::read(f) else { continue };
+        assert_eq!(std::fs::metadata(f).unwrap().len() % 4096, 0);
+        ucmd("wc")
+            .args(&["-c", f])
+            .run()
+            .success()
+            .stdout_is(format!("{} {f}\n", data.len()));
+        if have_gnu("wc") {
+            same_as_gnu("wc", &["-c", f], None, None);
+        }
+    }
+    let t = TempDir::new();
+    t.write("p", vec![b'x'; 8192]);
+    t.write("q", vec![b'y'; 12289]);
+    let r = ucmd("wc")
+        .args(&["-c", "p", "q"])
+        .current_dir(t.path())
+        .run();
+    r.success().stdout_is(" 8192 p\n12289 q\n20481 total\n");
+    same_as_gnu("wc", &["-c", "p", "q"], None, Some(t.path()));
+    same_as_gnu("wc", &["-cm", "p"], None, Some(t.path()));
+}

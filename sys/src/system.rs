@@ -80,3 +80,8 @@ pub fn hostid() -> u32 {
         None => 0,
     }
 }
+
+/// The size of a memory page (AT_PAGESZ from the auxiliary vector).
+pub fn page_size() -> usize {
+    rustix::param::page_size()
+}
