@@ -22,6 +22,7 @@ mod head;
 mod help;
 mod ids;
 mod join;
+mod limits;
 mod link_unlink;
 mod multicall;
 mod nl;

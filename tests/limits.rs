@@ -1,0 +1,54 @@
+//! Programs that must run in a few MB of address space whatever numbers
+//! they are given (what GNU's tests/misc/head-c.sh and cut-huge-range.sh
+//! check under `ulimit -v`; they skip for corebox because it starts in
+//! less address space than their smallest probe, 1000 KiB; the debug
+//! build the host tests run needs about 1500 KiB).
+use crate::harness::*;
+
+/// `corebox ARGS` run by a shell under `ulimit -v KIB` (natively only:
+/// qemu-user itself needs far more address space).
+fn limited(kib: u32, args: &str, stdin: &str) -> Option<Output> {
+    if runner().is_some() {
+        return None;
+    }
+    let script = format!(
+        "ulimit -v {kib} && exec {} {args} < {stdin}",
+        corebox_line()
+    );
+    Some(host("/bin/sh").args(&["-c", &script]).run())
+}
+
+#[test]
+fn starts_in_two_megabytes() {
+    if let Some(o) = limited(2000, "true", "/dev/null") {
+        o.success().no_stderr();
+    }
+}
+
+#[test]
+fn head_elides_the_largest_count_in_little_memory() {
+    if let Some(o) = limited(4000, "head --bytes=-9223372036854775807", "/dev/null") {
+        o.success().no_stderr().stdout_is("");
+    }
+    if let Some(o) = limited(4000, "head --lines=-9223372036854775807", "/dev/null") {
+        o.success().no_stderr().stdout_is("");
+    }
+}
+
+#[test]
+fn cut_takes_huge_ranges_in_little_memory() {
+    let max1 = "18446744073709551614"; // UINTMAX_MAX - 1: the largest allowed
+    for range in [format!("{max1}-"), format!("1-{max1}")] {
+        if let Some(o) = limited(4000, &format!("cut -b{range} /dev/null"), "/dev/null") {
+            o.success().no_stderr().stdout_is("");
+        }
+    }
+    for too_big in ["18446744073709551615", "18446744073709551616"] {
+        if let Some(o) = limited(4000, &format!("cut -b{too_big} /dev/null"), "/dev/null") {
+            o.code_is(1);
+        }
+    }
+    if let Some(o) = limited(4000, &format!("cut -b1-{max1}"), "/dev/null") {
+        o.success();
+    }
+}
