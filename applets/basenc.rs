@@ -231,53 +231,64 @@ fn run(c: &Config, fd: Fd) {
     let mut wrapped = Vec::with_capacity(chunk * 9);
     let mut dec = Decoder::new(enc, c.ignore_garbage);
     let mut col = 0usize;
-    loop {
-        let n = match fd.read_full(&mut buf) {
-            Ok(n) => n,
-            Err(e) => die(&[b"read error"], Some(e)),
-        };
+    // One step of the coding; an empty block is the end of the input
+    // (it finishes the decoding or the last line).
+    let mut step = |data: &[u8]| {
         coded.clear();
         if decode {
-            let ok = if n == 0 {
+            let ok = if data.is_empty() {
                 dec.finish(&mut coded)
             } else {
-                dec.feed(&buf[..n], &mut coded)
+                dec.feed(data, &mut coded)
             };
             out().write(&coded);
             if !ok {
                 die(&[b"invalid input"], None);
             }
-        } else {
-            if enc == Enc::Z85 && n % 4 != 0 {
-                die(
-                    &[b"invalid input (length must be multiple of 4 characters)"],
-                    None,
-                );
-            }
-            if by_line {
-                for line in buf[..n].chunks(line_in) {
-                    encode(enc, line, &mut coded);
-                    coded.push(b'\n');
-                }
-                out().write(&coded);
-            } else {
-                let k = if simd {
-                    sys::simd::base64_encode_prefix(&buf[..n], enc == Enc::Base64Url, &mut coded)
-                } else {
-                    0
-                };
-                encode(enc, &buf[k..n], &mut coded);
-                wrapped.clear();
-                push_wrapped(&mut wrapped, &coded, width, &mut col);
-                if n == 0 && col > 0 {
-                    wrapped.push(b'\n');
-                }
-                out().write(&wrapped);
-            }
+            return;
         }
-        // A short read ends the input too; the next read says 0 and
-        // finishes the decoding or the last line.
-        if n == 0 || !out().ok() {
+        if enc == Enc::Z85 && data.len() % 4 != 0 {
+            die(
+                &[b"invalid input (length must be multiple of 4 characters)"],
+                None,
+            );
+        }
+        if by_line {
+            for line in data.chunks(line_in) {
+                encode(enc, line, &mut coded);
+                coded.push(b'\n');
+            }
+            out().write(&coded);
+            return;
+        }
+        let k = if simd {
+            sys::simd::base64_encode_prefix(data, enc == Enc::Base64Url, &mut coded)
+        } else {
+            0
+        };
+        encode(enc, &data[k..], &mut coded);
+        wrapped.clear();
+        push_wrapped(&mut wrapped, &coded, width, &mut col);
+        if data.is_empty() && col > 0 {
+            wrapped.push(b'\n');
+        }
+        out().write(&wrapped);
+    };
+    loop {
+        let n = match fd.read_full(&mut buf) {
+            Ok(n) => n,
+            Err(e) => die(&[b"read error"], Some(e)),
+        };
+        step(&buf[..n]);
+        if !out().ok() {
+            break;
+        }
+        // A short read is the end, as stdio's sticky end-of-file makes it
+        // for GNU: on a terminal one ^D ends the input, not a second one.
+        if n < buf.len() {
+            if n > 0 {
+                step(&[]);
+            }
             break;
         }
     }

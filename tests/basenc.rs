@@ -195,3 +195,61 @@ fn wrap_sizes_as_xstrtoimax_reads_them() {
         same_as_gnu("basenc", &["--base32", "-w", w], Some(b"abcdefgh"), None);
     }
 }
+
+/// On a terminal one ^D ends the input, as stdio's sticky end-of-file
+/// makes it for GNU (GNU's tests/misc/tty-eof.pl): the encoders once
+/// waited for a second one.
+#[test]
+fn one_end_of_file_from_a_terminal() {
+    let script = format!(
+        r#"
+import os, pty, select, sys, time
+argv = {:?}
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(argv[0], argv)
+os.write(fd, b"abc\n")
+time.sleep(0.2)
+os.write(fd, b"\x04")
+out, deadline = b"", time.time() + 20
+while time.time() < deadline:
+    r, _, _ = select.select([fd], [], [], 0.2)
+    if r:
+        try:
+            data = os.read(fd, 1024)
+        except OSError:
+            break
+        if not data:
+            break
+        out += data
+    got, status = os.waitpid(pid, os.WNOHANG)
+    if got:
+        print("exited", os.waitstatus_to_exitcode(status), repr(out))
+        sys.exit(0)
+print("still running", repr(out))
+os.kill(pid, 9)
+"#,
+        corebox_argv()
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .chain(["ARG".into()])
+            .collect::<Vec<_>>()
+    );
+    for (args, want) in [
+        (&["base64"][..], "YWJjCg=="),
+        (&["base32"], "MFRGGCQ="),
+        (&["basenc", "--base16"], "6162630A"),
+    ] {
+        let mut s = script.replace("\"ARG\"", &format!("{:?}", args[0]));
+        if args.len() > 1 {
+            s = s.replace(
+                &format!("{:?}]", args[0]),
+                &format!("{:?}, {:?}]", args[0], args[1]),
+            );
+        }
+        let o = host("python3").args(&["-c", &s]).run().success();
+        let text = o.stdout_str();
+        assert!(text.starts_with("exited 0"), "{args:?}: {text}");
+        assert!(text.contains(want), "{args:?}: {text}");
+    }
+}
