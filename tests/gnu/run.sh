@@ -90,6 +90,7 @@ if [[ ! -x $src/configure ]]; then
   phase "apt-get source"
   if ! apt-cache showsrc coreutils 2> /dev/null | grep -q "^Version: $gnu_version-"; then
     # No deb-src line: add one of our own for the running release, then update.
+    # shellcheck source=/dev/null
     codename=$(. /etc/os-release && echo "${VERSION_CODENAME:?}")
     cat > /etc/apt/sources.list.d/corebox-gnu-src.sources << EOF
 Types: deb-src
