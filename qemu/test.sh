@@ -3,7 +3,8 @@
 # integration tests again against the release binary of each of the five
 # triples, run under qemu-user (x86_64 natively). The README's test command.
 # Arguments: triples to test under qemu (default: all in targets/);
-# QEMU_TESTS=0 skips the cross part, BOOT_TESTS=0 the qemu-system boots.
+# QEMU_TESTS=0 skips the cross part, GNU_TESTS=0 GNU's own test suite,
+# BOOT_TESTS=0 the qemu-system boots.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source qemu/setup.sh
@@ -46,6 +47,13 @@ x86=target/x86_64-unknown-linux-musl/release/corebox
 if [ -f "$x86" ] && [ "$(stat -c %s "$x86")" -ge "$SIZE_BUDGET_X86_64" ]; then
   echo "x86_64 binary is $(stat -c %s "$x86") bytes, over the budget of $SIZE_BUDGET_X86_64" >&2
   exit 1
+fi
+
+# GNU coreutils 9.1's own tests of corebox's programs, against the x86_64
+# release binary (tests/gnu/README.md); GNU_TESTS=0 skips them.
+if [ "${GNU_TESTS:-1}" != 0 ] && [ -f "$x86" ]; then
+  echo "== GNU coreutils 9.1's test suite (tests/gnu/run.sh)"
+  tests/gnu/run.sh "$x86"
 fi
 
 failed=()
