@@ -188,6 +188,16 @@ id -nG "$test_user" | grep -qw -- "$test_group2" || usermod -a -G "$test_group2"
 # A run of only some tests reuses the tree of the last run, keeping its logs.
 phase "run tree"
 run=$work/run-$mode
+# The test user must reach the tree: a clone under a private folder (root's
+# home) gets its run tree under /var/tmp instead, linked from target/gnu.
+if ! runuser -u "$test_user" -- test -x "$work"; then
+  alt=/var/tmp/corebox-gnu-$(printf '%s' "$repo" | md5sum | cut -c1-8)/run-$mode
+  mkdir -p "$(dirname "$alt")"
+  chmod 755 "$(dirname "$alt")"
+  [[ -L $run || ! -e $run ]] || rm -rf "$run"
+  ln -sfn "$alt" "$run"
+  run=$alt
+fi
 if ! ((${#only[@]})) || [[ ! -e $run/.corebox-run-tree ]]; then
   rm -rf "$run"
   cp -a "$src" "$run"
@@ -211,7 +221,7 @@ runuser -u "$test_user" -- test -w "$run/tests" ||
 
 # tests/misc/tac-continue.sh needs a full file system (FULL_PARTITION_TMPDIR):
 # a small tmpfs, filled up, mounted for the run only.
-full=$work/full
+full=$(dirname "$run")/full
 cleanup() { if mountpoint -q "$full"; then umount "$full"; fi; }
 trap cleanup EXIT
 full_env=()
