@@ -42,17 +42,21 @@
 // Binary prefixes can be used, too: KiB=K, MiB=M, and so on.
 
 use super::{opt, SPEC};
+use crate::shared::cli::{count_or_die, usage_error};
+use crate::shared::diag::{die, open_error, quote, quoteaf, read_error};
+use crate::shared::files::{finish, or_stdin, Headers};
+use alloc::vec::Vec;
 use corebox_core::elide::{Elider, Unit};
 use corebox_core::memchr::memchr_iter;
-use crate::shared::diag::quoteaf;
 use sys::fs::{self, Input, Whence};
 use sys::io::{error, out, Fd};
 
 const BUF: usize = 128 * 1024;
-const SUFFIXES: &[u8] = b"bkKmMGTPEZYRQ0";
 
+/// When the `==> NAME <==` headers are printed (-q, -v).
 #[derive(Clone, Copy, PartialEq)]
-enum Headers {
+enum HeaderMode {
+    /// With more than one FILE (the default).
     Multiple,
     Always,
     Never,
@@ -60,19 +64,16 @@ enum Headers {
 
 struct Config {
     lines: bool,
+    /// All but the last `n` (a count with a leading `-`).
     elide: bool,
     n: u64,
     eol: u8,
     presume_pipe: bool,
-}
-
-fn count(lines: bool, arg: &[u8]) -> u64 {
-    let what: &[u8] = if lines { b"invalid number of lines" } else { b"invalid number of bytes" };
-    crate::shared::cli::number_or_die(arg, SUFFIXES, 0, u64::MAX, what)
+    headers: HeaderMode,
 }
 
 /// `head -5c`, `head -2k`, `head -3lqz`: the obsolete first argument.
-fn obsolete(arg: &[u8], c: &mut Config, headers: &mut Headers) {
+fn obsolete(arg: &[u8], c: &mut Config) {
     let digits = arg[1..].iter().take_while(|b| b.is_ascii_digit()).count();
     let mut number = arg[1..1 + digits].to_vec();
     let mut multiplier = None;
@@ -81,19 +82,60 @@ fn obsolete(arg: &[u8], c: &mut Config, headers: &mut Headers) {
             b'c' => (c.lines, multiplier) = (false, None),
             b'b' | b'k' | b'm' => (c.lines, multiplier) = (false, Some(l)),
             b'l' => c.lines = true,
-            b'q' => *headers = Headers::Never,
-            b'v' => *headers = Headers::Always,
+            b'q' => c.headers = HeaderMode::Never,
+            b'v' => c.headers = HeaderMode::Always,
             b'z' => c.eol = 0,
-            _ => crate::shared::cli::usage_error(&SPEC, &[b"invalid trailing option -- ", &[l]]),
+            _ => usage_error(&SPEC, &[b"invalid trailing option -- ", &[l]]),
         }
     }
     number.extend(multiplier);
-    c.n = count(c.lines, &number);
+    c.n = count_or_die(c.lines, &number);
 }
 
-fn read_error(name: &[u8], e: sys::Errno) -> bool {
-    error(&[b"error reading ", &quoteaf(name)], Some(e));
-    false
+/// The options (the obsolete `-NUM...` form first) into a [`Config`], and
+/// the FILE operands.
+fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
+    let mut c = Config {
+        lines: true,
+        elide: false,
+        n: 10,
+        eol: b'\n',
+        presume_pipe: false,
+        headers: HeaderMode::Multiple,
+    };
+    let mut rest = &args[1.min(args.len())..];
+    if let Some(first) = rest.first() {
+        if first.len() > 1 && first[0] == b'-' && first[1].is_ascii_digit() {
+            obsolete(first, &mut c);
+            rest = &rest[1..];
+        }
+    }
+    let mut opts = crate::shared::cli::parse(&SPEC, rest);
+    while let Some(o) = opts.next() {
+        match o.key {
+            'c' | 'n' => {
+                let arg = o.arg.unwrap_or(b"");
+                c.lines = o.key == 'n';
+                c.elide = arg.first() == Some(&b'-');
+                c.n = count_or_die(c.lines, if c.elide { &arg[1..] } else { arg });
+            }
+            'q' => c.headers = HeaderMode::Never,
+            'v' => c.headers = HeaderMode::Always,
+            'z' => c.eol = 0,
+            opt::_PRESUME_INPUT_PIPE => c.presume_pipe = true,
+            d => usage_error(&SPEC, &[b"invalid trailing option -- ", &[d as u8]]),
+        }
+    }
+    // GNU's check of -c -N against OFF_T_MAX, naming the value.
+    if !c.lines && c.elide && c.n > i64::MAX as u64 {
+        let mut tmp = [0u8; 20];
+        let v = corebox_core::fmt::u64_dec(c.n, &mut tmp);
+        die(
+            &[b"invalid number of bytes: ", &quote(v)],
+            Some(sys::Errno::OVERFLOW),
+        );
+    }
+    (c, opts.operands())
 }
 
 /// The first `n` bytes.
@@ -130,7 +172,9 @@ fn head_lines(fd: Fd, name: &[u8], mut n: u64, eol: u8, buf: &mut [u8]) -> bool 
             out().write(chunk);
             continue;
         }
-        let p = memchr_iter(eol, chunk).nth((n - 1) as usize).unwrap_or(k - 1);
+        let p = memchr_iter(eol, chunk)
+            .nth((n - 1) as usize)
+            .unwrap_or(k - 1);
         out().write(&chunk[..=p]);
         fs::seek(fd, Whence::Current(p as i64 + 1 - k as i64)).ok();
         return true;
@@ -154,7 +198,11 @@ fn head_elide(fd: Fd, name: &[u8], c: &Config, buf: &mut [u8]) -> bool {
             return head_bytes(fd, name, left.saturating_sub(c.n), buf);
         }
     }
-    let unit = if c.lines { Unit::Lines(c.eol) } else { Unit::Bytes };
+    let unit = if c.lines {
+        Unit::Lines(c.eol)
+    } else {
+        Unit::Bytes
+    };
     let mut e = Elider::new(unit, c.n);
     loop {
         match fd.read(buf) {
@@ -171,75 +219,57 @@ fn head_elide(fd: Fd, name: &[u8], c: &Config, buf: &mut [u8]) -> bool {
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    sys::io::set_write_error_style(sys::io::WriteErrorKind::Errno, sys::io::WriteErrorKind::Writing, 4096, u64::MAX);
-    let mut c = Config { lines: true, elide: false, n: 10, eol: b'\n', presume_pipe: false };
-    let mut headers = Headers::Multiple;
-    let mut rest = &args[1.min(args.len())..];
-    if let Some(first) = rest.first() {
-        if first.len() > 1 && first[0] == b'-' && first[1].is_ascii_digit() {
-            obsolete(first, &mut c, &mut headers);
-            rest = &rest[1..];
-        }
-    }
-    let mut opts = crate::shared::cli::parse(&SPEC, rest);
-    while let Some(o) = opts.next() {
-        match o.key {
-            'c' | 'n' => {
-                let arg = o.arg.unwrap_or(b"");
-                c.lines = o.key == 'n';
-                c.elide = arg.first() == Some(&b'-');
-                c.n = count(c.lines, if c.elide { &arg[1..] } else { arg });
-            }
-            'q' => headers = Headers::Never,
-            'v' => headers = Headers::Always,
-            'z' => c.eol = 0,
-            opt::_PRESUME_INPUT_PIPE => c.presume_pipe = true,
-            d => crate::shared::cli::usage_error(&SPEC, &[b"invalid trailing option -- ", &[d as u8]]),
-        }
-    }
-    // GNU's check of -c -N against OFF_T_MAX, naming the value.
-    if !c.lines && c.elide && c.n > i64::MAX as u64 {
-        let mut tmp = [0u8; 20];
-        let v = corebox_core::fmt::u64_dec(c.n, &mut tmp);
-        error(&[b"invalid number of bytes: ", &crate::shared::diag::quote(v)], Some(sys::Errno::OVERFLOW));
-        sys::rt::exit(1);
-    }
-    let mut files = opts.operands();
-    if files.is_empty() {
-        files.push(b"-");
-    }
-    let print_headers = headers == Headers::Always || (headers == Headers::Multiple && files.len() > 1);
+    sys::io::set_write_error_style(
+        sys::io::WriteErrorKind::Errno,
+        sys::io::WriteErrorKind::Writing,
+        4096,
+        u64::MAX,
+    );
+    let (c, files) = parse(args);
+    run(&c, or_stdin(files))
+}
+
+/// Prints the wanted part of each file, until standard output fails.
+fn run(c: &Config, files: Vec<&'static [u8]>) -> i32 {
+    let print_headers =
+        c.headers == HeaderMode::Always || (c.headers == HeaderMode::Multiple && files.len() > 1);
+    let mut headers = Headers::default();
     let mut buf = alloc::vec![0u8; BUF];
     let mut ok = true;
-    let mut first = true;
-    let mut read_stdin = false;
-    for name in files {
+    let mut visited = 0;
+    for &name in &files {
+        visited += 1;
         let input = match Input::open(name) {
             Ok(i) => i,
             Err(e) => {
-                error(&[b"cannot open ", &quoteaf(name), b" for reading"], Some(e));
-                ok = false;
+                ok = open_error(name, e);
                 continue;
             }
         };
-        read_stdin |= input.is_stdin();
-        let shown: &[u8] = if input.is_stdin() { b"standard input" } else { name };
-        if print_headers {
-            out().write(if first { b"==> " } else { b"\n==> " });
-            out().write(shown);
-            out().write(b" <==\n");
-        }
-        first = false;
-        ok &= if c.elide {
-            head_elide(input.fd(), shown, &c, &mut buf)
-        } else if c.lines {
-            head_lines(input.fd(), shown, c.n, c.eol, &mut buf)
+        let shown: &[u8] = if input.is_stdin() {
+            b"standard input"
         } else {
-            head_bytes(input.fd(), shown, c.n, &mut buf)
+            name
         };
+        if print_headers {
+            headers.write(shown);
+        }
+        ok &= head_file(input.fd(), shown, c, &mut buf);
         if !out().ok() {
             break;
         }
     }
-    sys::io::finish_stdin(read_stdin, b"-", ok)
+    // Standard input is closed only if it was reached.
+    finish(&files[..visited], ok)
+}
+
+/// The wanted part of one file.
+fn head_file(fd: Fd, name: &[u8], c: &Config, buf: &mut [u8]) -> bool {
+    if c.elide {
+        head_elide(fd, name, c, buf)
+    } else if c.lines {
+        head_lines(fd, name, c.n, c.eol, buf)
+    } else {
+        head_bytes(fd, name, c.n, buf)
+    }
 }
