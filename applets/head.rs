@@ -47,7 +47,7 @@ use crate::shared::diag::{die, open_error, quote, quoteaf, read_error};
 use crate::shared::files::{finish, or_stdin, Headers};
 use alloc::vec::Vec;
 use corebox_core::elide::{Elider, Unit};
-use corebox_core::memchr::memchr_iter;
+use corebox_core::memchr::{memchr_iter, memrchr_iter};
 use sys::fs::{self, Input, Whence};
 use sys::io::{error, out, Fd};
 
@@ -182,7 +182,9 @@ fn head_lines(fd: Fd, name: &[u8], mut n: u64, eol: u8, buf: &mut [u8]) -> bool 
     true
 }
 
-/// All but the last `n` lines or bytes.
+/// All but the last `n` lines or bytes. A seekable input is left at the
+/// byte after the last one printed, as GNU leaves it, so that the next
+/// reader of a shared descriptor starts there.
 fn head_elide(fd: Fd, name: &[u8], c: &Config, buf: &mut [u8]) -> bool {
     let st = match fs::fstat(fd) {
         Ok(st) => st,
@@ -191,12 +193,19 @@ fn head_elide(fd: Fd, name: &[u8], c: &Config, buf: &mut [u8]) -> bool {
             return false;
         }
     };
-    // A regular file of trustworthy size needs no holding back of bytes.
-    if !c.lines && !c.presume_pipe && st.is_reg() && st.size as u64 > st.blksize {
-        if let Ok(pos) = fs::tell(fd) {
-            let left = (st.size as u64).saturating_sub(pos);
-            return head_bytes(fd, name, left.saturating_sub(c.n), buf);
+    let start = if c.presume_pipe {
+        None
+    } else {
+        fs::tell(fd).ok()
+    };
+    // GNU trusts the size of a file larger than a block (0 for /proc
+    // files, which take the streaming path).
+    let size = st.size.max(0) as u64;
+    if let Some(pos) = start.filter(|_| size > st.blksize) {
+        if c.lines {
+            return size <= pos || elide_lines_seekable(fd, name, c.n, c.eol, pos, size);
         }
+        return head_bytes(fd, name, size.saturating_sub(pos).saturating_sub(c.n), buf);
     }
     let unit = if c.lines {
         Unit::Lines(c.eol)
@@ -204,18 +213,76 @@ fn head_elide(fd: Fd, name: &[u8], c: &Config, buf: &mut [u8]) -> bool {
         Unit::Bytes
     };
     let mut e = Elider::new(unit, c.n);
+    let mut printed = 0u64;
+    let mut print = |b: &[u8]| {
+        printed += b.len() as u64;
+        out().write(b)
+    };
     loop {
         match fd.read(buf) {
             Ok(0) => break,
-            Ok(k) => e.push(&buf[..k], |b| out().write(b)),
+            Ok(k) => e.push(&buf[..k], &mut print),
             Err(err) => return read_error(name, err),
         }
         if !out().ok() {
             return true;
         }
     }
-    e.finish(|b| out().write(b));
+    e.finish(&mut print);
+    if let Some(pos) = start {
+        fs::seek(fd, Whence::Start(pos + printed)).ok();
+    }
     true
+}
+
+/// GNU's BUFSIZ: the block of elide_lines_seekable, whose size decides
+/// where the input is left when it holds fewer lines than are elided.
+const BUFSIZ: u64 = 8192;
+
+/// All but the last `n` lines of a file larger than a block (GNU's
+/// elide_tail_lines_seekable): blocks aligned on `pos` are read backwards
+/// from `size` until the n-th line end from the end (a last line without
+/// one counts as a line); what comes before it is copied and the input
+/// left just after. With fewer lines, nothing is printed and the input
+/// is left after the first block, as GNU leaves it.
+fn elide_lines_seekable(fd: Fd, name: &[u8], mut n: u64, eol: u8, pos: u64, size: u64) -> bool {
+    if n == 0 {
+        return copy_before(fd, name, pos, size);
+    }
+    let mut block = [0u8; BUFSIZ as usize];
+    let mut at = size - ((size - pos - 1) % BUFSIZ + 1);
+    let mut first = true;
+    loop {
+        let want = if first { size - at } else { BUFSIZ } as usize;
+        let got = match fs::seek(fd, Whence::Start(at)).and_then(|_| fd.read(&mut block[..want])) {
+            Ok(k) => k,
+            Err(e) => return read_error(name, e),
+        };
+        let chunk = &block[..got];
+        if first && chunk.last().is_some_and(|&b| b != eol) {
+            n -= 1;
+        }
+        first = false;
+        for i in memrchr_iter(eol, chunk) {
+            if n == 0 {
+                return copy_before(fd, name, pos, at + i as u64 + 1);
+            }
+            n -= 1;
+        }
+        if at == pos {
+            return true;
+        }
+        at -= BUFSIZ;
+    }
+}
+
+/// Copies the input from `pos` up to `end` and leaves it there.
+fn copy_before(fd: Fd, name: &[u8], pos: u64, end: u64) -> bool {
+    let mut buf = alloc::vec![0u8; BUF];
+    match fs::seek(fd, Whence::Start(pos)) {
+        Ok(_) => head_bytes(fd, name, end - pos, &mut buf),
+        Err(e) => read_error(name, e),
+    }
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {

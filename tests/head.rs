@@ -300,3 +300,49 @@ fn elided_bytes_beyond_off_t_max() {
         same_as_gnu("head", &["-c", v], Some(b"abc"), None);
     }
 }
+
+/// `head -n -N` / `head -c -N` leave a seekable input just after the last
+/// byte printed, so the next reader of the descriptor starts there (GNU's
+/// tests/misc/head-pos.sh), with GNU's block arithmetic when a file holds
+/// fewer lines than are elided.
+#[test]
+fn elision_leaves_the_offset_after_the_output() {
+    let t = TempDir::new();
+    t.write("in", "a\nb\n");
+    let seq: String = (1..=70000).map(|i| format!("{i}\n")).collect();
+    t.write("in2", &seq);
+    let run = |script: &str| {
+        let line = format!("h() {{ {} head \"$@\"; }}; {script}", corebox_line());
+        host("/bin/sh")
+            .args(&["-c", &line])
+            .current_dir(t.path())
+            .run()
+            .success()
+    };
+    for i in ["-1", "1"] {
+        run(&format!("(h -n {i} >/dev/null; cat) < in")).stdout_is("b\n");
+    }
+    run("(h -c -2 >/dev/null; cat) < in").stdout_is("b\n");
+    run("(h -n -50000 >/dev/null; wc -l) < in2").stdout_is("50000\n");
+    run("(h -c -1000 >/dev/null; wc -c) < in2").stdout_is("1000\n");
+    if have_gnu("head") {
+        for (f, args) in [
+            ("in2", "-n -70001"),
+            ("in2", "-n -69999"),
+            ("in2", "-z -n -5"),
+            ("in", "-n -0"),
+            ("in", "-c -9"),
+        ] {
+            let mine = run(&format!("(h {args} >/dev/null; wc -c) < {f}")).stdout_str();
+            let gnu = host("/bin/sh")
+                .args(&[
+                    "-c",
+                    &format!("(/usr/bin/head {args} >/dev/null; wc -c) < {f}"),
+                ])
+                .current_dir(t.path())
+                .run()
+                .stdout_str();
+            assert_eq!(mine, gnu, "head {args} < {f}");
+        }
+    }
+}
