@@ -54,12 +54,19 @@ use sys::io::{error, out, Fd};
 const BUF: usize = 128 * 1024;
 
 /// When the `==> NAME <==` headers are printed (-q, -v).
+// TODO(shared): the same enum is in tail.rs.
 #[derive(Clone, Copy, PartialEq)]
 enum HeaderMode {
     /// With more than one FILE (the default).
     Multiple,
     Always,
     Never,
+}
+
+impl HeaderMode {
+    fn shown(self, files: usize) -> bool {
+        self == HeaderMode::Always || (self == HeaderMode::Multiple && files > 1)
+    }
 }
 
 struct Config {
@@ -298,8 +305,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
 
 /// Prints the wanted part of each file, until standard output fails.
 fn run(c: &Config, files: Vec<&'static [u8]>) -> i32 {
-    let print_headers =
-        c.headers == HeaderMode::Always || (c.headers == HeaderMode::Multiple && files.len() > 1);
+    let print_headers = c.headers.shown(files.len());
     let mut headers = Headers::default();
     let mut buf = alloc::vec![0u8; BUF];
     let mut ok = true;

@@ -71,26 +71,88 @@
 // named file in a way that accommodates renaming, removal and creation.
 
 use super::{opt, SPEC};
+use crate::shared::cli::{choice, count_or_die, number_or_die};
+use crate::shared::diag::{die, open_error, quote, quoteaf, quotef, read_error};
+use crate::shared::files::{finish, or_stdin, Headers};
 use alloc::vec::Vec;
+use core::ops::ControlFlow::{self, Break, Continue};
 use corebox_core::elide::{Elider, Unit};
-use corebox_core::memchr::memrchr_iter;
-use crate::shared::diag::{quoteaf, quotef};
+use corebox_core::memchr::{memchr_iter, memrchr_iter};
 use sys::fs::{self, Stat, Whence};
 use sys::inotify::{self as ino, Event};
 use sys::io::{error, out, Fd, File};
 use sys::Errno;
 
 const BUF: usize = 128 * 1024;
-const SUFFIXES: &[u8] = b"bkKmMGTPEZYRQ0";
+/// Amounts for [`Tail::dump`] beside a byte count: up to end of file, or
+/// what one read gives.
 const TO_EOF: u64 = u64::MAX;
 const A_BUFFER: u64 = u64::MAX - 1;
+/// The file type bits of a socket (GNU follows sockets too).
+const S_IFSOCK: u32 = 0o140000;
 
-/// One FILE operand and what is known about it while following.
-struct Spec {
+/// When the `==> NAME <==` headers are printed (-q, -v).
+// TODO(shared): the same enum is in head.rs.
+#[derive(Clone, Copy, PartialEq)]
+enum HeaderMode {
+    /// With more than one FILE (the default).
+    Multiple,
+    Always,
+    Never,
+}
+
+impl HeaderMode {
+    fn shown(self, files: usize) -> bool {
+        self == HeaderMode::Always || (self == HeaderMode::Multiple && files > 1)
+    }
+}
+
+/// What went wrong when a followed file was last looked at (GNU's
+/// `errnum`: 0, -1 or an errno); a message is not repeated while its
+/// cause lasts.
+#[derive(Clone, Copy, PartialEq)]
+enum Problem {
+    None,
+    /// Not a kind of file tail can follow, or it could not be read.
+    Untailable,
+    Errno(Errno),
+}
+
+/// Whether reads of a followed file block (GNU's `blocking`: 1, 0, or -1
+/// until the poll loop sets the descriptor's mode).
+#[derive(Clone, Copy, PartialEq)]
+enum Blocking {
+    Unknown,
+    Yes,
+    No,
+}
+
+impl From<bool> for Blocking {
+    fn from(yes: bool) -> Blocking {
+        if yes {
+            Blocking::Yes
+        } else {
+            Blocking::No
+        }
+    }
+}
+
+/// Where [`Tail::skip_start`] left its input.
+enum Skip {
+    /// Skipped, and what followed in the last block read is printed.
+    Done,
+    EndOfInput,
+    ReadError,
+}
+
+/// One FILE operand and what is known about it while following (GNU's
+/// `struct File_spec`).
+struct TailedFile {
     name: &'static [u8],
     fd: Option<Fd>,
     /// The descriptor when it is ours to close (not standard input).
     owned: Option<File>,
+    /// How much of the file has been printed: the offset reached.
     size: u64,
     mtime: (i64, u32),
     dev: u64,
@@ -100,16 +162,36 @@ struct Spec {
     ignore: bool,
     remote: bool,
     tailable: bool,
-    /// 0, an errno, or -1 for "not tailable".
-    errnum: i32,
-    /// Whether reads block: 1, 0, or -1 when unknown (standard input).
-    blocking: i32,
-    wd: i32,
-    parent_wd: i32,
+    problem: Problem,
+    blocking: Blocking,
+    /// The inotify watches of the file and (by name) of its directory.
+    wd: Option<i32>,
+    parent_wd: Option<i32>,
+    /// Polls in a row that found no change (--max-unchanged-stats).
     unchanged: u64,
 }
 
-impl Spec {
+impl TailedFile {
+    fn new(name: &'static [u8]) -> TailedFile {
+        TailedFile {
+            name,
+            fd: None,
+            owned: None,
+            size: 0,
+            mtime: (0, 0),
+            dev: 0,
+            ino: 0,
+            mode: 0,
+            ignore: false,
+            remote: false,
+            tailable: true,
+            problem: Problem::None,
+            blocking: Blocking::Unknown,
+            wd: None,
+            parent_wd: None,
+            unchanged: 0,
+        }
+    }
     fn pretty(&self) -> &'static [u8] {
         if self.name == b"-" {
             b"standard input"
@@ -124,7 +206,7 @@ impl Spec {
         self.owned = None;
         self.fd = None;
     }
-    fn record(&mut self, fd: Fd, owned: Option<File>, size: u64, st: &Stat, blocking: i32) {
+    fn record(&mut self, fd: Fd, owned: Option<File>, size: u64, st: &Stat, blocking: Blocking) {
         self.fd = Some(fd);
         self.owned = owned;
         self.size = size;
@@ -139,62 +221,74 @@ impl Spec {
 
     /// The directory to watch for this name, and the last component.
     fn dir_and_base(&self) -> (&'static [u8], &'static [u8]) {
-        (corebox_core::path::dirname(self.name), corebox_core::path::basename(self.name))
+        (
+            corebox_core::path::dirname(self.name),
+            corebox_core::path::basename(self.name),
+        )
     }
 }
 
 fn is_tailable(mode: u32) -> bool {
-    matches!(mode & fs::S_IFMT, fs::S_IFREG | fs::S_IFIFO | fs::S_IFCHR | 0o140000)
+    matches!(
+        mode & fs::S_IFMT,
+        fs::S_IFREG | fs::S_IFIFO | fs::S_IFCHR | S_IFSOCK
+    )
 }
 fn is_reg(mode: u32) -> bool {
     mode & fs::S_IFMT == fs::S_IFREG
 }
+fn is_symlink(st: Stat) -> bool {
+    st.mode & fs::S_IFMT == fs::S_IFLNK
+}
 
-struct Tail {
+/// `tail: PRE'NAME'POST[: ERROR]`, the name quoted GNU's quoteaf way
+/// (always); one out-of-line copy for the many such messages.
+#[inline(never)]
+fn report_quoteaf(pre: &[u8], name: &[u8], post: &[u8], e: Option<Errno>) {
+    error(&[pre, &quoteaf(name), post], e);
+}
+
+/// `tail: NAME POST[: ERROR]`, the name quoted GNU's quotef way (only
+/// when it must be).
+#[inline(never)]
+fn report_quotef(name: &[u8], post: &[u8], e: Option<Errno>) {
+    error(&[&quotef(name), post], e);
+}
+
+/// The options.
+struct Config {
     lines: bool,
+    /// `+NUM`: from line or byte NUM on (`n` then counts what to skip).
     from_start: bool,
     n: u64,
     eol: u8,
     presume_pipe: bool,
+    /// -f: follow.
     forever: bool,
     by_name: bool,
     retry: bool,
+    /// -s, in seconds.
     sleep: f64,
     max_unchanged: u64,
+    /// --pid; 0 for none.
     pid: i32,
     disable_inotify: bool,
+    headers: HeaderMode,
+}
+
+/// A run of tail: the options and the state all files share.
+struct Tail {
+    cfg: Config,
     print_headers: bool,
-    first_header: bool,
+    headers: Headers,
+    /// Standard output is a pipe: its reader going away ends tail.
     monitor_output: bool,
+    /// Following by inotify (not polling).
+    inotify: bool,
     buf: Vec<u8>,
 }
 
-/// `tail: PRE'NAME'POST[: ERROR]`, the name quoted GNU's quoteaf way
-/// (`always`) or quotef way; one out-of-line copy for all messages.
-#[inline(never)]
-fn say(pre: &[u8], name: &[u8], always: bool, post: &[u8], e: Option<Errno>) {
-    let q = if always { quoteaf(name) } else { quotef(name) };
-    error(&[pre, &q, post], e);
-}
-
-fn die_about(pre: &[u8], name: &[u8], always: bool, post: &[u8], e: Option<Errno>) -> ! {
-    say(pre, name, always, post, e);
-    sys::rt::exit(1)
-}
-
-fn die(parts: &[&[u8]], e: Option<Errno>) -> ! {
-    error(parts, e);
-    sys::rt::exit(1)
-}
-
 impl Tail {
-    fn header(&mut self, name: &[u8]) {
-        out().write(if self.first_header { b"==> " } else { b"\n==> " });
-        out().write(name);
-        out().write(b" <==\n");
-        self.first_header = false;
-    }
-
     /// Copies up to `n` bytes (or to end of file, or one read) to standard
     /// output; a read error other than EAGAIN ends the program, as GNU's.
     fn dump(&mut self, header: bool, name: &[u8], fd: Fd, n: u64) -> u64 {
@@ -207,10 +301,10 @@ impl Tail {
                 Ok(0) => break,
                 Ok(k) => k,
                 Err(Errno::AGAIN) => break,
-                Err(e) => die_about(b"error reading ", name, true, b"", Some(e)),
+                Err(e) => die(&[b"error reading ", &quoteaf(name)], Some(e)),
             };
             if header {
-                self.header(name);
+                self.headers.write(name);
                 header = false;
             }
             out().write(&self.buf[..k]);
@@ -239,19 +333,23 @@ impl Tail {
                 }
             }
         }
-        total - n + if n > 0 { self.dump(false, name, fd, n) } else { 0 }
-    }
-
-    fn read_error(name: &[u8], e: Errno) -> bool {
-        say(b"error reading ", name, true, b"", Some(e));
-        false
+        total - n
+            + if n > 0 {
+                self.dump(false, name, fd, n)
+            } else {
+                0
+            }
     }
 
     /// The last `n` lines or bytes of an unseekable input, holding just
     /// enough of it (GNU's pipe_lines / pipe_bytes).
     fn pipe(&mut self, name: &[u8], fd: Fd, pos: &mut u64) -> bool {
-        let unit = if self.lines { Unit::Lines(self.eol) } else { Unit::Bytes };
-        let mut ring = Elider::new(unit, self.n);
+        let unit = if self.cfg.lines {
+            Unit::Lines(self.cfg.eol)
+        } else {
+            Unit::Bytes
+        };
+        let mut ring = Elider::new(unit, self.cfg.n);
         // Fewer wake-ups when the writer is fast (as cat does for its pipe).
         fs::grow_pipe(fd, 1 << 20).ok();
         loop {
@@ -270,7 +368,7 @@ impl Tail {
                     }
                 }
                 Err(Errno::AGAIN) => break,
-                Err(e) => return Self::read_error(name, e),
+                Err(e) => return read_error(name, e),
             }
         }
         ring.finish_tail(|b| out().write(b));
@@ -279,43 +377,47 @@ impl Tail {
     }
 
     /// Skips `n` lines or bytes from the start, printing what follows them
-    /// in the same buffer; Err(true) at end of input, Err(false) on error.
-    fn skip_start(&mut self, name: &[u8], fd: Fd, mut n: u64, pos: &mut u64) -> Result<(), bool> {
+    /// in the same buffer.
+    fn skip_start(&mut self, name: &[u8], fd: Fd, mut n: u64, pos: &mut u64) -> Skip {
         while n > 0 {
             let k = match fd.read(&mut self.buf) {
-                Ok(0) => return Err(true),
+                Ok(0) => return Skip::EndOfInput,
                 Ok(k) => k,
-                Err(e) => return Err(Self::read_error(name, e)),
+                Err(e) => {
+                    read_error(name, e);
+                    return Skip::ReadError;
+                }
             };
             *pos += k as u64;
             let chunk = &self.buf[..k];
-            if !self.lines {
+            if !self.cfg.lines {
                 if (k as u64) > n {
                     out().write(&chunk[n as usize..]);
-                    return Ok(());
+                    return Skip::Done;
                 }
                 n -= k as u64;
                 continue;
             }
-            let c = sys::simd::count_byte(self.eol, chunk) as u64;
+            let c = sys::simd::count_byte(self.cfg.eol, chunk) as u64;
             if c < n {
                 n -= c;
                 continue;
             }
-            let mut it = corebox_core::memchr::memchr_iter(self.eol, chunk);
+            let mut it = memchr_iter(self.cfg.eol, chunk);
             let p = it.nth((n - 1) as usize).unwrap_or(k - 1);
             out().write(&chunk[p + 1..]);
-            return Ok(());
+            return Skip::Done;
         }
-        Ok(())
+        Skip::Done
     }
 
     /// The last `n` lines of a regular file between `start` and `end`,
     /// found by reading backwards in blocks from the end.
     fn file_lines(&mut self, name: &[u8], fd: Fd, start: u64, end: u64) -> bool {
         let bs = self.buf.len() as u64;
+        let eol = self.cfg.eol;
         let mut pos = end;
-        let mut need = self.n;
+        let mut need = self.cfg.n;
         let mut first = true;
         let from = loop {
             if pos <= start {
@@ -330,22 +432,24 @@ impl Tail {
             pos -= len;
             let block = &mut self.buf[..len as usize];
             if let Err(e) = fs::seek(fd, Whence::Start(pos)).and_then(|_| fd.read_full(block)) {
-                return Self::read_error(name, e);
+                return read_error(name, e);
             }
             let block = &self.buf[..len as usize];
             if first {
                 first = false;
                 // A last line without terminator counts as a line.
-                if block.last() == Some(&self.eol) {
+                if block.last() == Some(&eol) {
                     need = need.saturating_add(1);
                 }
             }
-            let c = sys::simd::count_byte(self.eol, block) as u64;
+            let c = sys::simd::count_byte(eol, block) as u64;
             if c < need {
                 need -= c;
                 continue;
             }
-            let p = memrchr_iter(self.eol, block).nth((need - 1) as usize).unwrap_or(0);
+            let p = memrchr_iter(eol, block)
+                .nth((need - 1) as usize)
+                .unwrap_or(0);
             break pos + p as u64 + 1;
         };
         if fs::seek(fd, Whence::Start(from)).is_err() {
@@ -362,48 +466,65 @@ impl Tail {
         let st = match fs::fstat(fd) {
             Ok(st) => st,
             Err(e) => {
-                say(b"cannot fstat ", name, true, b"", Some(e));
+                report_quoteaf(b"cannot fstat ", name, b"", Some(e));
                 return false;
             }
         };
-        let n = self.n;
-        if self.from_start {
-            if !self.lines
-                && !self.presume_pipe
-                && n <= i64::MAX as u64
-                && fs::seek(fd, Whence::Current(n as i64)).is_ok()
-            {
-                *pos += n;
-            } else {
-                match self.skip_start(name, fd, n, pos) {
-                    Ok(()) => {}
-                    Err(ok) => return ok,
-                }
-            }
-            *pos += if st.is_reg() && !self.presume_pipe {
-                self.dump_file_range(name, fd, TO_EOF)
-            } else {
-                self.dump(false, name, fd, TO_EOF)
-            };
-            return true;
+        if self.cfg.from_start {
+            self.tail_from_start(name, fd, &st, pos)
+        } else if self.cfg.lines {
+            self.tail_lines(name, fd, &st, pos)
+        } else {
+            self.tail_bytes(name, fd, &st, pos)
         }
-        if self.lines {
-            if !self.presume_pipe && st.is_reg() {
-                if let (Ok(start), Ok(end)) = (fs::tell(fd), fs::seek(fd, Whence::End(0))) {
-                    if start < end {
-                        *pos = end;
-                        return self.n == 0 || self.file_lines(name, fd, start, end);
-                    }
-                    fs::seek(fd, Whence::Start(start)).ok();
-                }
+    }
+
+    /// `+NUM`: everything after the first `n` lines or bytes.
+    fn tail_from_start(&mut self, name: &[u8], fd: Fd, st: &Stat, pos: &mut u64) -> bool {
+        let n = self.cfg.n;
+        if !self.cfg.lines
+            && !self.cfg.presume_pipe
+            && n <= i64::MAX as u64
+            && fs::seek(fd, Whence::Current(n as i64)).is_ok()
+        {
+            *pos += n;
+        } else {
+            match self.skip_start(name, fd, n, pos) {
+                Skip::Done => {}
+                Skip::EndOfInput => return true,
+                Skip::ReadError => return false,
             }
-            return self.pipe(name, fd, pos);
         }
-        // Bytes: a regular file's size is trusted only above one block
-        // (/proc and the like say 0 or 4096 and hold something else).
+        *pos += if st.is_reg() && !self.cfg.presume_pipe {
+            self.dump_file_range(name, fd, TO_EOF)
+        } else {
+            self.dump(false, name, fd, TO_EOF)
+        };
+        true
+    }
+
+    /// The last `n` lines: read backwards from the end of a regular file.
+    fn tail_lines(&mut self, name: &[u8], fd: Fd, st: &Stat, pos: &mut u64) -> bool {
+        if !self.cfg.presume_pipe && st.is_reg() {
+            if let (Ok(start), Ok(end)) = (fs::tell(fd), fs::seek(fd, Whence::End(0))) {
+                if start < end {
+                    *pos = end;
+                    return self.cfg.n == 0 || self.file_lines(name, fd, start, end);
+                }
+                fs::seek(fd, Whence::Start(start)).ok();
+            }
+        }
+        self.pipe(name, fd, pos)
+    }
+
+    /// The last `n` bytes: seek to them where the size can be trusted, only
+    /// above one block (/proc and the like say 0 or 4096 and hold
+    /// something else).
+    fn tail_bytes(&mut self, name: &[u8], fd: Fd, st: &Stat, pos: &mut u64) -> bool {
+        let n = self.cfg.n;
         let mut end: i64 = -1;
         let mut cur: i64 = -1;
-        if !self.presume_pipe && n <= i64::MAX as u64 {
+        if !self.cfg.presume_pipe && n <= i64::MAX as u64 {
             if st.is_reg() {
                 end = st.size;
             } else if let Ok(c) = fs::seek(fd, Whence::End(-(n as i64))) {
@@ -417,7 +538,7 @@ impl Tail {
         if cur == -1 {
             cur = match fs::tell(fd) {
                 Ok(c) => c as i64,
-                Err(e) => die_about(b"", name, true, b": cannot seek to offset 0", Some(e)),
+                Err(e) => die(&[&quoteaf(name), b": cannot seek to offset 0"], Some(e)),
             };
         }
         if cur < end && (n as i64) < end - cur {
@@ -434,63 +555,76 @@ impl Tail {
     }
 
     /// GNU's tail_file: open, print the wanted part, and get ready to follow.
-    fn tail_file(&mut self, f: &mut Spec, have_stdin: &mut bool) -> bool {
-        let (fd, owned) = if f.is_stdin() {
-            *have_stdin = true;
-            (Ok(Fd::STDIN), None)
+    fn tail_file(&mut self, f: &mut TailedFile) -> bool {
+        let opened = if f.is_stdin() {
+            Ok((Fd::STDIN, None))
         } else {
-            match fs::open(f.name, fs::Open::Read) {
-                Ok(file) => (Ok(file.fd()), Some(file)),
-                Err(e) => (Err(e), None),
-            }
+            fs::open(f.name, fs::Open::Read).map(|file| (file.fd(), Some(file)))
         };
-        f.tailable = !(self.retry && fd.is_err());
-        let fd = match fd {
-            Ok(fd) => fd,
+        f.tailable = !(self.cfg.retry && opened.is_err());
+        let (fd, owned) = match opened {
+            Ok(x) => x,
             Err(e) => {
-                if self.forever {
+                if self.cfg.forever {
                     f.close();
-                    f.errnum = e.0;
-                    f.ignore = !self.retry;
+                    f.problem = Problem::Errno(e);
+                    f.ignore = !self.cfg.retry;
                     f.ino = 0;
                     f.dev = 0;
                 }
-                say(b"cannot open ", f.pretty(), true, b" for reading", Some(e));
-                return false;
+                return open_error(f.pretty(), e);
             }
         };
         if self.print_headers {
-            self.header(f.pretty());
+            self.headers.write(f.pretty());
         }
         let mut pos = 0;
         let mut ok = self.tail(f.pretty(), fd, &mut pos);
-        if !self.forever {
+        if !self.cfg.forever {
             return ok;
         }
-        f.errnum = if ok { 0 } else { -1 };
+        f.problem = if ok {
+            Problem::None
+        } else {
+            Problem::Untailable
+        };
         match fs::fstat(fd) {
             Err(e) => {
-                ok = false;
-                f.errnum = e.0;
-                say(b"error reading ", f.pretty(), true, b"", Some(e));
+                f.problem = Problem::Errno(e);
+                ok = read_error(f.pretty(), e);
             }
             Ok(st) if !is_tailable(st.mode) => {
                 ok = false;
-                f.errnum = -1;
+                f.problem = Problem::Untailable;
                 f.tailable = false;
-                f.ignore = !(self.retry && self.by_name);
-                let why: &[u8] = if f.ignore { b"; giving up on this name" } else { b"" };
-                error(&[&quotef(f.pretty()), b": cannot follow end of this type of file", why], None);
+                f.ignore = !(self.cfg.retry && self.cfg.by_name);
+                let why: &[u8] = if f.ignore {
+                    b"; giving up on this name"
+                } else {
+                    b""
+                };
+                error(
+                    &[
+                        &quotef(f.pretty()),
+                        b": cannot follow end of this type of file",
+                        why,
+                    ],
+                    None,
+                );
             }
             Ok(st) if ok => {
-                let blocking = if f.is_stdin() { -1 } else { 1 };
+                let blocking = if f.is_stdin() {
+                    Blocking::Unknown
+                } else {
+                    Blocking::Yes
+                };
                 f.record(fd, owned, pos, &st, blocking);
                 f.remote = self.remote(fd, f.pretty());
                 return true;
             }
             Ok(_) => {}
         }
-        f.ignore = !(self.retry && self.by_name);
+        f.ignore = !(self.cfg.retry && self.cfg.by_name);
         f.close();
         ok
     }
@@ -500,7 +634,12 @@ impl Tail {
             Ok(r) => r,
             Err(e) => {
                 if e != Errno::NOSYS {
-                    say(b"cannot determine location of ", name, true, b". reverting to polling", Some(e));
+                    report_quoteaf(
+                        b"cannot determine location of ",
+                        name,
+                        b". reverting to polling",
+                        Some(e),
+                    );
                 }
                 true
             }
@@ -509,7 +648,7 @@ impl Tail {
 
     /// GNU's recheck: looks at the name again after a change, reopening
     /// it, and says what happened to it.
-    fn recheck(&mut self, f: &mut Spec, blocking: bool) {
+    fn recheck(&mut self, f: &mut TailedFile, blocking: bool) {
         let opened = if f.is_stdin() {
             Ok((Fd::STDIN, None))
         } else if blocking {
@@ -518,85 +657,124 @@ impl Tail {
             fs::open_nonblock(f.name).map(|x| (x.fd(), Some(x)))
         };
         let was_tailable = f.tailable;
-        let prev_errnum = f.errnum;
-        f.tailable = !(self.retry && opened.is_err());
-        let mut ok = true;
-        let mut st = Stat::default();
-        let symlink = !self.disable_inotify && fs::lstat(f.name).is_ok_and(|s| s.mode & fs::S_IFMT == fs::S_IFLNK);
-        let stat = opened.as_ref().map_err(|e| *e).and_then(|(fd, _)| fs::fstat(*fd));
-        if symlink {
-            ok = false;
-            f.errnum = -1;
-            f.ignore = true;
-            say(b"", f.pretty(), true, b" has been replaced with an untailable symbolic link", None);
-        } else if let Err(e) = stat {
-            ok = false;
-            f.errnum = e.0;
-            if !f.tailable {
-                if was_tailable {
-                    say(b"", f.pretty(), true, b" has become inaccessible", Some(e));
-                }
-            } else if prev_errnum != e.0 {
-                say(b"", f.pretty(), false, b"", Some(e));
-            }
-        } else if let Ok(s) = stat {
-            st = s;
-            if !is_tailable(st.mode) {
-                ok = false;
-                f.errnum = -1;
-                f.tailable = false;
-                f.ignore = !(self.retry && self.by_name);
-                if was_tailable || prev_errnum != -1 {
-                    let why: &[u8] = if f.ignore { b"; giving up on this name" } else { b"" };
-                    error(&[&quoteaf(f.pretty()), b" has been replaced with an untailable file", why], None);
-                }
-            } else {
-                let fd = opened.as_ref().map(|(fd, _)| *fd).unwrap_or(Fd::STDIN);
-                f.remote = self.remote(fd, f.pretty());
-                if f.remote && !self.disable_inotify {
-                    ok = false;
-                    f.errnum = -1;
-                    say(b"", f.pretty(), true, b" has been replaced with an untailable remote file", None);
-                    f.ignore = true;
-                } else {
-                    f.errnum = 0;
-                }
-            }
-        }
-        let (fd, owned) = match opened {
-            Ok(x) => x,
-            Err(_) => (Fd::STDIN, None),
-        };
-        let new_file = if !ok {
+        let prev = f.problem;
+        f.tailable = !(self.cfg.retry && opened.is_err());
+        let st = self.still_tailable(f, &opened, was_tailable, prev);
+        let (fd, owned) = opened.unwrap_or((Fd::STDIN, None));
+        let Some(st) = st else {
             f.close();
-            false
-        } else if prev_errnum != 0 && prev_errnum != Errno::NOENT.0 {
-            say(b"", f.pretty(), true, b" has become accessible", None);
-            true
+            return;
+        };
+        if !matches!(prev, Problem::None | Problem::Errno(Errno::NOENT)) {
+            report_quoteaf(b"", f.pretty(), b" has become accessible", None);
         } else if f.fd.is_none() {
-            say(b"", f.pretty(), true, b" has appeared;  following new file", None);
-            true
+            report_quoteaf(b"", f.pretty(), b" has appeared;  following new file", None);
         } else if f.ino != st.ino || f.dev != st.dev {
-            say(b"", f.pretty(), true, b" has been replaced;  following new file", None);
+            report_quoteaf(
+                b"",
+                f.pretty(),
+                b" has been replaced;  following new file",
+                None,
+            );
             f.close();
-            true
         } else {
-            false
+            return;
+        }
+        let blocking = if f.is_stdin() {
+            Blocking::Unknown
+        } else {
+            Blocking::from(blocking)
         };
-        if new_file {
-            let b = if f.is_stdin() { -1 } else { blocking as i32 };
-            f.record(fd, owned, 0, &st, b);
-            if is_reg(st.mode) {
-                fs::seek(fd, Whence::Start(0)).ok();
-            }
+        f.record(fd, owned, 0, &st, blocking);
+        if is_reg(st.mode) {
+            fs::seek(fd, Whence::Start(0)).ok();
         }
     }
 
-    fn any_live(&self, files: &[Spec]) -> bool {
-        if self.retry && self.by_name {
+    /// The checks of [`Tail::recheck`]: the status of the name reopened
+    /// when it can still be followed; else what happened is recorded and
+    /// reported (once).
+    fn still_tailable(
+        &mut self,
+        f: &mut TailedFile,
+        opened: &Result<(Fd, Option<File>), Errno>,
+        was_tailable: bool,
+        prev: Problem,
+    ) -> Option<Stat> {
+        let symlink = self.inotify && fs::lstat(f.name).is_ok_and(is_symlink);
+        let stat = opened
+            .as_ref()
+            .map_err(|e| *e)
+            .and_then(|(fd, _)| fs::fstat(*fd).map(|st| (*fd, st)));
+        if symlink {
+            f.problem = Problem::Untailable;
+            f.ignore = true;
+            report_quoteaf(
+                b"",
+                f.pretty(),
+                b" has been replaced with an untailable symbolic link",
+                None,
+            );
+            return None;
+        }
+        let (fd, st) = match stat {
+            Ok(x) => x,
+            Err(e) => {
+                f.problem = Problem::Errno(e);
+                if !f.tailable {
+                    if was_tailable {
+                        report_quoteaf(b"", f.pretty(), b" has become inaccessible", Some(e));
+                    }
+                } else if prev != Problem::Errno(e) {
+                    report_quotef(f.pretty(), b"", Some(e));
+                }
+                return None;
+            }
+        };
+        if !is_tailable(st.mode) {
+            f.problem = Problem::Untailable;
+            f.tailable = false;
+            f.ignore = !(self.cfg.retry && self.cfg.by_name);
+            if was_tailable || prev != Problem::Untailable {
+                let why: &[u8] = if f.ignore {
+                    b"; giving up on this name"
+                } else {
+                    b""
+                };
+                error(
+                    &[
+                        &quoteaf(f.pretty()),
+                        b" has been replaced with an untailable file",
+                        why,
+                    ],
+                    None,
+                );
+            }
+            return None;
+        }
+        f.remote = self.remote(fd, f.pretty());
+        if f.remote && self.inotify {
+            f.problem = Problem::Untailable;
+            report_quoteaf(
+                b"",
+                f.pretty(),
+                b" has been replaced with an untailable remote file",
+                None,
+            );
+            f.ignore = true;
+            return None;
+        }
+        f.problem = Problem::None;
+        Some(st)
+    }
+
+    fn any_live(&self, files: &[TailedFile]) -> bool {
+        if self.cfg.retry && self.cfg.by_name {
             return true;
         }
-        files.iter().any(|f| f.fd.is_some() || (!f.ignore && self.retry))
+        files
+            .iter()
+            .any(|f| f.fd.is_some() || (!f.ignore && self.cfg.retry))
     }
 
     fn check_output_alive(&self) {
@@ -611,20 +789,65 @@ impl Tail {
         if let Err(e) = out().flush() {
             out().take_error();
             error(&[b"write error"], Some(e));
-            error(&[b"write error"], None);
-            sys::rt::exit(1);
+            die(&[b"write error"], None);
         }
     }
 
     fn sleep(&self) {
-        let (s, ns) = corebox_core::duration::to_secs_nanos(self.sleep);
+        let (s, ns) = corebox_core::duration::to_secs_nanos(self.cfg.sleep);
         sys::time::sleep(s, ns);
     }
 
+    /// Follows the files after their first output: by inotify when it can
+    /// be trusted for them, else (or when it fails) by polling.
+    fn follow(&mut self, files: &mut [TailedFile], ok: bool) {
+        match fs::fstat(Fd::STDOUT) {
+            Ok(st) => self.monitor_output = st.is_fifo(),
+            Err(e) => die(&[b"standard output"], Some(e)),
+        }
+        if !self.cfg.disable_inotify && !self.inotify_unfit(files, ok) {
+            let e = match ino::init() {
+                Ok(ifd) => {
+                    self.flush();
+                    self.inotify = true;
+                    self.inotify_forever(ifd.fd(), files);
+                    self.inotify = false;
+                    for f in files.iter_mut() {
+                        f.wd = None;
+                        f.parent_wd = None;
+                    }
+                    None
+                }
+                Err(e) => Some(e),
+            };
+            error(&[b"inotify cannot be used, reverting to polling"], e);
+        }
+        self.poll_forever(files);
+    }
+
+    /// GNU's reasons not to trust inotify: standard input, remote file
+    /// systems, symbolic links (inotify watches their targets), files
+    /// other than regular ones and FIFOs, and by descriptor, a file that
+    /// could not be tailed.
+    fn inotify_unfit(&self, files: &[TailedFile], ok: bool) -> bool {
+        let live = |f: &&TailedFile| f.fd.is_some();
+        files.iter().any(|f| !f.ignore && f.is_stdin())
+            || files.iter().filter(live).any(|f| f.remote)
+            || !files.iter().filter(live).any(|f| !f.remote)
+            || files
+                .iter()
+                .any(|f| fs::lstat(f.name).is_ok_and(is_symlink))
+            || files
+                .iter()
+                .filter(live)
+                .any(|f| !is_reg(f.mode) && f.mode & fs::S_IFMT != fs::S_IFIFO)
+            || (!ok && !self.cfg.by_name)
+    }
+
     /// GNU's tail_forever: the polling engine.
-    fn poll_forever(&mut self, files: &mut [Spec]) {
-        let blocking = self.pid == 0
-            && !self.by_name
+    fn poll_forever(&mut self, files: &mut [TailedFile]) {
+        let blocking = self.cfg.pid == 0
+            && !self.cfg.by_name
             && files.len() == 1
             && files[0].fd.is_some()
             && !is_reg(files[0].mode);
@@ -636,67 +859,10 @@ impl Tail {
                 if f.ignore {
                     continue;
                 }
-                let Some(fd) = f.fd else {
-                    self.recheck(f, blocking);
-                    continue;
-                };
-                let name = f.pretty();
-                if f.blocking != blocking as i32 {
-                    match fs::set_nonblocking(fd, !blocking) {
-                        Ok(()) => f.blocking = blocking as i32,
-                        Err(Errno::PERM) if is_reg(f.mode) => {}
-                        Err(e) => die_about(b"", name, false, b": cannot change nonblocking mode", Some(e)),
-                    }
+                match f.fd {
+                    Some(fd) => any_input |= self.poll_file(f, fd, i, blocking, &mut last),
+                    None => self.recheck(f, blocking),
                 }
-                let mut st = Stat::default();
-                if f.blocking == 0 {
-                    st = match fs::fstat(fd) {
-                        Ok(st) => st,
-                        Err(e) => {
-                            f.close();
-                            f.errnum = e.0;
-                            say(b"", name, false, b"", Some(e));
-                            continue;
-                        }
-                    };
-                    if f.mode == st.mode
-                        && (!is_reg(st.mode) || f.size as i64 == st.size)
-                        && f.mtime == (st.mtime, st.mtime_nsec)
-                    {
-                        let n = f.unchanged;
-                        f.unchanged += 1;
-                        if self.max_unchanged <= n && self.by_name {
-                            self.recheck(f, f.blocking == 1);
-                            f.unchanged = 0;
-                        }
-                        continue;
-                    }
-                    let mode = f.mode;
-                    f.mtime = (st.mtime, st.mtime_nsec);
-                    f.mode = st.mode;
-                    f.unchanged = 0;
-                    if is_reg(mode) && st.size < f.size as i64 {
-                        say(b"", name, false, b": file truncated", None);
-                        fs::seek(fd, Whence::Start(0)).ok();
-                        f.size = 0;
-                    }
-                    if i != last {
-                        if self.print_headers {
-                            self.header(name);
-                        }
-                        last = i;
-                    }
-                }
-                let want = if f.blocking == 1 {
-                    A_BUFFER
-                } else if is_reg(f.mode) && f.remote {
-                    (st.size as u64).saturating_sub(f.size)
-                } else {
-                    TO_EOF
-                };
-                let got = if want == 0 { 0 } else { self.dump(false, name, fd, want) };
-                any_input |= got != 0;
-                f.size += got;
             }
             if !self.any_live(files) {
                 error(&[b"no files remaining"], None);
@@ -710,7 +876,8 @@ impl Tail {
                 if writer_is_dead {
                     return;
                 }
-                writer_is_dead = self.pid != 0 && !sys::signal::process_exists(self.pid).unwrap_or(true);
+                writer_is_dead =
+                    self.cfg.pid != 0 && !sys::signal::process_exists(self.cfg.pid).unwrap_or(true);
                 if !writer_is_dead {
                     self.sleep();
                 }
@@ -718,24 +885,121 @@ impl Tail {
         }
     }
 
+    /// One poll of the open file `i`: prints what was appended since the
+    /// last one (or, blocking, what one read gives); returns whether
+    /// there was any.
+    fn poll_file(
+        &mut self,
+        f: &mut TailedFile,
+        fd: Fd,
+        i: usize,
+        blocking: bool,
+        last: &mut usize,
+    ) -> bool {
+        let name = f.pretty();
+        if f.blocking != Blocking::from(blocking) {
+            match fs::set_nonblocking(fd, !blocking) {
+                Ok(()) => f.blocking = Blocking::from(blocking),
+                Err(Errno::PERM) if is_reg(f.mode) => {}
+                Err(e) => die(
+                    &[&quotef(name), b": cannot change nonblocking mode"],
+                    Some(e),
+                ),
+            }
+        }
+        let mut st = Stat::default();
+        if f.blocking == Blocking::No {
+            match self.poll_changes(f, fd, i, last) {
+                Some(s) => st = s,
+                None => return false,
+            }
+        }
+        let want = if f.blocking == Blocking::Yes {
+            A_BUFFER
+        } else if is_reg(f.mode) && f.remote {
+            (st.size as u64).saturating_sub(f.size)
+        } else {
+            TO_EOF
+        };
+        let got = if want == 0 {
+            0
+        } else {
+            self.dump(false, name, fd, want)
+        };
+        f.size += got;
+        got != 0
+    }
+
+    /// The status of a non-blocking file when it changed since the last
+    /// poll, after noticing truncation and printing its header when
+    /// another file printed last; None when it did not change (by name,
+    /// --max-unchanged-stats of those make tail look at the name again).
+    fn poll_changes(
+        &mut self,
+        f: &mut TailedFile,
+        fd: Fd,
+        i: usize,
+        last: &mut usize,
+    ) -> Option<Stat> {
+        let name = f.pretty();
+        let st = match fs::fstat(fd) {
+            Ok(st) => st,
+            Err(e) => {
+                f.close();
+                f.problem = Problem::Errno(e);
+                report_quotef(name, b"", Some(e));
+                return None;
+            }
+        };
+        if f.mode == st.mode
+            && (!is_reg(st.mode) || f.size as i64 == st.size)
+            && f.mtime == (st.mtime, st.mtime_nsec)
+        {
+            let n = f.unchanged;
+            f.unchanged += 1;
+            if self.cfg.max_unchanged <= n && self.cfg.by_name {
+                self.recheck(f, f.blocking == Blocking::Yes);
+                f.unchanged = 0;
+            }
+            return None;
+        }
+        let mode = f.mode;
+        f.mtime = (st.mtime, st.mtime_nsec);
+        f.mode = st.mode;
+        f.unchanged = 0;
+        if is_reg(mode) && st.size < f.size as i64 {
+            report_quotef(name, b": file truncated", None);
+            fs::seek(fd, Whence::Start(0)).ok();
+            f.size = 0;
+        }
+        if i != *last {
+            if self.print_headers {
+                self.headers.write(name);
+            }
+            *last = i;
+        }
+        Some(st)
+    }
+
     /// GNU's check_fspec: prints what was appended to a file inotify
     /// says changed, noticing truncation.
-    fn check_spec(&mut self, f: &mut Spec, i: usize, prev: &mut usize) {
+    fn check_spec(&mut self, f: &mut TailedFile, i: usize, prev: &mut usize) {
         let Some(fd) = f.fd else { return };
         let name = f.pretty();
         let st = match fs::fstat(fd) {
             Ok(st) => st,
             Err(e) => {
-                f.errnum = e.0;
+                f.problem = Problem::Errno(e);
                 f.close();
                 return;
             }
         };
         if is_reg(f.mode) && st.size < f.size as i64 {
-            say(b"", name, false, b": file truncated", None);
+            report_quotef(name, b": file truncated", None);
             fs::seek(fd, Whence::Start(0)).ok();
             f.size = 0;
-        } else if is_reg(f.mode) && st.size == f.size as i64 && f.mtime == (st.mtime, st.mtime_nsec) {
+        } else if is_reg(f.mode) && st.size == f.size as i64 && f.mtime == (st.mtime, st.mtime_nsec)
+        {
             return;
         }
         let want_header = self.print_headers && i != *prev;
@@ -749,36 +1013,74 @@ impl Tail {
 
     /// GNU's tail_forever_inotify; returns when inotify cannot go on (the
     /// caller then polls).
-    fn inotify_forever(&mut self, ifd: Fd, files: &mut [Spec]) {
+    fn inotify_forever(&mut self, ifd: Fd, files: &mut [TailedFile]) {
         let mut mask = ino::IN_MODIFY;
-        if self.by_name {
+        if self.cfg.by_name {
             mask |= ino::IN_ATTRIB | ino::IN_DELETE_SELF | ino::IN_MOVE_SELF;
         }
+        if self.add_watches(ifd, mask, files).is_break() {
+            return;
+        }
+        let mut prev = files.len() - 1;
+        if self.first_look(files, &mut prev).is_break() {
+            return;
+        }
+        let mut evbuf = alloc::vec![0u8; 64 * ino::EVENT_MAX];
+        let mut writer_is_dead = false;
+        loop {
+            if self.cfg.by_name && !self.cfg.retry && files.iter().all(|f| f.wd.is_none()) {
+                die(&[b"no files remaining"], None);
+            }
+            self.wait_for_events(ifd, &mut writer_is_dead);
+            let len = match ifd.read(&mut evbuf) {
+                Ok(n) if n > 0 => n,
+                Ok(_) => die(&[b"error reading inotify event"], None),
+                Err(e) => die(&[b"error reading inotify event"], Some(e)),
+            };
+            for ev in ino::Events::new(&evbuf[..len]) {
+                if self.on_event(ifd, mask, files, ev, &mut prev).is_break() {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Watches every file with `mask` (and by name, its directory); Break
+    /// when inotify cannot serve (the caller polls).
+    fn add_watches(&self, ifd: Fd, mask: u32, files: &mut [TailedFile]) -> ControlFlow<()> {
+        let dir_mask = ino::IN_CREATE
+            | ino::IN_DELETE
+            | ino::IN_MOVED_TO
+            | ino::IN_ATTRIB
+            | ino::IN_DELETE_SELF;
         let mut found_watchable = false;
         let mut tailed_but_unwatchable = false;
         for f in files.iter_mut() {
             if f.ignore {
                 continue;
             }
-            f.wd = -1;
-            if self.by_name {
-                let (dir, _) = f.dir_and_base();
-                let dmask = ino::IN_CREATE | ino::IN_DELETE | ino::IN_MOVED_TO | ino::IN_ATTRIB | ino::IN_DELETE_SELF;
-                match ino::add_watch(ifd, dir, dmask) {
-                    Ok(w) => f.parent_wd = w,
+            f.wd = None;
+            if self.cfg.by_name {
+                match ino::add_watch(ifd, f.dir_and_base().0, dir_mask) {
+                    Ok(w) => f.parent_wd = Some(w),
                     Err(e) => {
                         if e == Errno::NOSPC {
                             error(&[b"inotify resources exhausted"], None);
                         } else {
-                            say(b"cannot watch parent directory of ", f.name, true, b"", Some(e));
+                            report_quoteaf(
+                                b"cannot watch parent directory of ",
+                                f.name,
+                                b"",
+                                Some(e),
+                            );
                         }
-                        return;
+                        return Break(());
                     }
                 }
             }
             match ino::add_watch(ifd, f.name, mask) {
                 Ok(w) => {
-                    f.wd = w;
+                    f.wd = Some(w);
                     found_watchable = true;
                 }
                 Err(e) => {
@@ -787,144 +1089,183 @@ impl Tail {
                     }
                     if e == Errno::NOSPC || e == Errno::NOMEM {
                         error(&[b"inotify resources exhausted"], None);
-                        return;
-                    } else if e.0 != f.errnum {
-                        say(b"cannot watch ", f.name, true, b"", Some(e));
+                        return Break(());
+                    } else if f.problem != Problem::Errno(e) {
+                        report_quoteaf(b"cannot watch ", f.name, b"", Some(e));
                     }
                 }
             }
         }
-        if !self.by_name && tailed_but_unwatchable {
-            return;
+        if !self.cfg.by_name && tailed_but_unwatchable {
+            return Break(());
         }
-        if !self.by_name && !found_watchable {
+        if !self.cfg.by_name && !found_watchable {
+            // As GNU, quietly: each file's failure has been reported (at
+            // open, or just now).
             sys::rt::exit(1);
         }
-        let mut prev = files.len() - 1;
+        Continue(())
+    }
+
+    /// Prints what came between the first output and the watches; Break
+    /// when, following descriptors, a name now is another file.
+    fn first_look(&mut self, files: &mut [TailedFile], prev: &mut usize) -> ControlFlow<()> {
         for (i, f) in files.iter_mut().enumerate() {
             if f.ignore {
                 continue;
             }
-            if self.by_name {
+            if self.cfg.by_name {
                 self.recheck(f, false);
             } else if f.fd.is_some() {
                 if let Ok(st) = fs::stat(f.name) {
                     if f.dev != st.dev || f.ino != st.ino {
-                        say(b"", f.pretty(), true, b" was replaced", None);
-                        return;
+                        report_quoteaf(b"", f.pretty(), b" was replaced", None);
+                        return Break(());
                     }
                 }
             }
-            self.check_spec(f, i, &mut prev);
+            self.check_spec(f, i, prev);
         }
-        let mut evbuf = alloc::vec![0u8; 64 * ino::EVENT_MAX];
-        let mut writer_is_dead = false;
+        Continue(())
+    }
+
+    /// Waits until inotify has events, checking every -s seconds that the
+    /// --pid writer lives (tail ends once it is gone and nothing came);
+    /// when the reader of a pipe on standard output goes, ends by SIGPIPE.
+    fn wait_for_events(&self, ifd: Fd, writer_is_dead: &mut bool) {
         loop {
-            if self.by_name && !self.retry && files.iter().all(|f| f.wd < 0) {
-                die(&[b"no files remaining"], None);
-            }
-            // Wait for events, checking the writer every -s seconds.
-            loop {
-                let mut delay = None;
-                if self.pid != 0 {
-                    if writer_is_dead {
-                        sys::rt::exit(0);
-                    }
-                    writer_is_dead = !sys::signal::process_exists(self.pid).unwrap_or(true);
-                    delay = Some(if writer_is_dead || self.sleep <= 0.0 {
-                        (0, 0)
-                    } else {
-                        corebox_core::duration::to_secs_nanos(self.sleep)
-                    });
+            let mut delay = None;
+            if self.cfg.pid != 0 {
+                if *writer_is_dead {
+                    sys::rt::exit(0);
                 }
-                match sys::io::wait_readable(ifd, self.monitor_output, delay) {
-                    Ok((_, true)) => sys::signal::raise_default(sys::signal::Sig::PIPE),
-                    Ok((true, _)) => break,
-                    Ok(_) => {}
-                    Err(e) => die(&[b"error waiting for inotify and output events"], Some(e)),
-                }
-            }
-            let len = match ifd.read(&mut evbuf) {
-                Ok(n) if n > 0 => n,
-                Ok(_) => die(&[b"error reading inotify event"], None),
-                Err(e) => die(&[b"error reading inotify event"], Some(e)),
-            };
-            for Event { wd, mask: evmask, name, .. } in ino::Events::new(&evbuf[..len]) {
-                if evmask & ino::IN_Q_OVERFLOW != 0 {
-                    // Events were lost: look at every file again.
-                    for (i, f) in files.iter_mut().enumerate() {
-                        if !f.ignore {
-                            if self.by_name {
-                                self.recheck(f, false);
-                            }
-                            self.check_spec(f, i, &mut prev);
-                        }
-                    }
-                    continue;
-                }
-                if evmask & ino::IN_DELETE_SELF != 0 && name.is_empty() && files.iter().any(|f| f.parent_wd == wd) {
-                    error(&[b"directory containing watched file was removed"], None);
-                    return;
-                }
-                let j;
-                if !name.is_empty() {
-                    let Some(k) = files.iter().position(|f| f.parent_wd == wd && f.dir_and_base().1 == name) else {
-                        continue;
-                    };
-                    j = k;
-                    let deleting = evmask & ino::IN_DELETE != 0;
-                    let mut new_wd = -1;
-                    if !deleting {
-                        match ino::add_watch(ifd, files[j].name, mask) {
-                            Ok(w) => new_wd = w,
-                            Err(e) if e == Errno::NOSPC || e == Errno::NOMEM => {
-                                error(&[b"inotify resources exhausted"], None);
-                                return;
-                            }
-                            Err(e) => say(b"cannot watch ", files[j].name, true, b"", Some(e)),
-                        }
-                    }
-                    if !deleting && (files[j].wd < 0 || new_wd != files[j].wd) {
-                        if files[j].wd >= 0 {
-                            ino::rm_watch(ifd, files[j].wd);
-                        }
-                        files[j].wd = new_wd;
-                        if new_wd == -1 {
-                            continue;
-                        }
-                        // Another name of the same inode gives its watch up.
-                        if let Some(p) = files.iter().enumerate().position(|(i, f)| i != j && f.wd == new_wd) {
-                            if self.by_name {
-                                self.recheck(&mut files[p], false);
-                            }
-                            files[p].wd = -1;
-                            files[p].close();
-                        }
-                    }
-                    if self.by_name {
-                        self.recheck(&mut files[j], false);
-                    }
+                *writer_is_dead = !sys::signal::process_exists(self.cfg.pid).unwrap_or(true);
+                delay = Some(if *writer_is_dead || self.cfg.sleep <= 0.0 {
+                    (0, 0)
                 } else {
-                    let Some(k) = files.iter().position(|f| f.wd == wd && wd >= 0) else {
-                        continue;
-                    };
-                    j = k;
-                    if evmask & ino::IN_IGNORED != 0 {
-                        files[j].wd = -1;
-                        continue;
-                    }
-                }
-                if evmask & (ino::IN_ATTRIB | ino::IN_DELETE | ino::IN_DELETE_SELF | ino::IN_MOVE_SELF) != 0 {
-                    if evmask & ino::IN_DELETE_SELF != 0 {
-                        ino::rm_watch(ifd, files[j].wd);
-                        files[j].wd = -1;
-                    }
-                    self.recheck(&mut files[j], false);
-                    continue;
-                }
-                self.check_spec(&mut files[j], j, &mut prev);
+                    corebox_core::duration::to_secs_nanos(self.cfg.sleep)
+                });
+            }
+            match sys::io::wait_readable(ifd, self.monitor_output, delay) {
+                Ok((_, true)) => sys::signal::raise_default(sys::signal::Sig::PIPE),
+                Ok((true, _)) => return,
+                Ok(_) => {}
+                Err(e) => die(&[b"error waiting for inotify and output events"], Some(e)),
             }
         }
+    }
+
+    /// Handles one inotify event; Break when inotify must be given up.
+    fn on_event(
+        &mut self,
+        ifd: Fd,
+        mask: u32,
+        files: &mut [TailedFile],
+        ev: Event,
+        prev: &mut usize,
+    ) -> ControlFlow<()> {
+        if ev.mask & ino::IN_Q_OVERFLOW != 0 {
+            // Events were lost: look at every file again.
+            for (i, f) in files.iter_mut().enumerate() {
+                if !f.ignore {
+                    if self.cfg.by_name {
+                        self.recheck(f, false);
+                    }
+                    self.check_spec(f, i, prev);
+                }
+            }
+            return Continue(());
+        }
+        if ev.mask & ino::IN_DELETE_SELF != 0
+            && ev.name.is_empty()
+            && files.iter().any(|f| f.parent_wd == Some(ev.wd))
+        {
+            error(&[b"directory containing watched file was removed"], None);
+            return Break(());
+        }
+        if !ev.name.is_empty() {
+            return self.on_dir_event(ifd, mask, files, ev, prev);
+        }
+        let Some(j) = files.iter().position(|f| f.wd == Some(ev.wd)) else {
+            return Continue(());
+        };
+        if ev.mask & ino::IN_IGNORED != 0 {
+            files[j].wd = None;
+        } else {
+            self.on_change(ifd, &mut files[j], j, ev.mask, prev);
+        }
+        Continue(())
+    }
+
+    /// An event about a followed name in a watched directory (created,
+    /// deleted, moved there): a new file under the name gets the watch
+    /// (taken from another name of it) and is looked at.
+    fn on_dir_event(
+        &mut self,
+        ifd: Fd,
+        mask: u32,
+        files: &mut [TailedFile],
+        ev: Event,
+        prev: &mut usize,
+    ) -> ControlFlow<()> {
+        let Some(j) = files
+            .iter()
+            .position(|f| f.parent_wd == Some(ev.wd) && f.dir_and_base().1 == ev.name)
+        else {
+            return Continue(());
+        };
+        if ev.mask & ino::IN_DELETE == 0 {
+            let new_wd = match ino::add_watch(ifd, files[j].name, mask) {
+                Ok(w) => Some(w),
+                Err(e) if e == Errno::NOSPC || e == Errno::NOMEM => {
+                    error(&[b"inotify resources exhausted"], None);
+                    return Break(());
+                }
+                Err(e) => {
+                    report_quoteaf(b"cannot watch ", files[j].name, b"", Some(e));
+                    None
+                }
+            };
+            if files[j].wd.is_none() || new_wd != files[j].wd {
+                if let Some(old) = files[j].wd {
+                    ino::rm_watch(ifd, old);
+                }
+                files[j].wd = new_wd;
+                if new_wd.is_none() {
+                    return Continue(());
+                }
+                // Another name of the same inode gives its watch up.
+                if let Some(p) = (0..files.len()).position(|i| i != j && files[i].wd == new_wd) {
+                    if self.cfg.by_name {
+                        self.recheck(&mut files[p], false);
+                    }
+                    files[p].wd = None;
+                    files[p].close();
+                }
+            }
+        }
+        if self.cfg.by_name {
+            self.recheck(&mut files[j], false);
+        }
+        self.on_change(ifd, &mut files[j], j, ev.mask, prev);
+        Continue(())
+    }
+
+    /// The end of an event's handling: a file that may have gone or been
+    /// replaced is looked at again, else what was appended is printed.
+    fn on_change(&mut self, ifd: Fd, f: &mut TailedFile, i: usize, evmask: u32, prev: &mut usize) {
+        let gone_or_replaced =
+            ino::IN_ATTRIB | ino::IN_DELETE | ino::IN_DELETE_SELF | ino::IN_MOVE_SELF;
+        if evmask & gone_or_replaced == 0 {
+            self.check_spec(f, i, prev);
+            return;
+        }
+        if evmask & ino::IN_DELETE_SELF != 0 {
+            if let Some(w) = f.wd.take() {
+                ino::rm_watch(ifd, w);
+            }
+        }
+        self.recheck(f, false);
     }
 }
 
@@ -934,18 +1275,25 @@ impl Tail {
 fn check_output() {
     if !out().ok() && sys::io::written() >= 4096 {
         let e = out().take_error();
-        die_about(b"error writing ", b"standard output", true, b"", e);
+        die(&[b"error writing ", &quoteaf(b"standard output")], e);
     }
 }
 
-fn count(lines: bool, arg: &[u8]) -> u64 {
-    let what: &[u8] = if lines { b"invalid number of lines" } else { b"invalid number of bytes" };
-    crate::shared::cli::number_or_die(arg, SUFFIXES, 0, u64::MAX, what)
+pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    sys::io::set_write_error_style(
+        sys::io::WriteErrorKind::Errno,
+        sys::io::WriteErrorKind::Writing,
+        4096,
+        u64::MAX,
+    );
+    let (cfg, names) = parse(args);
+    run(cfg, names)
 }
 
-pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    sys::io::set_write_error_style(sys::io::WriteErrorKind::Errno, sys::io::WriteErrorKind::Writing, 4096, u64::MAX);
-    let mut t = Tail {
+/// The options (the obsolete `-NUM...`/`+NUM...` form first) into a
+/// [`Config`], checked against each other, and the FILE operands.
+fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
+    let mut c = Config {
         lines: true,
         from_start: false,
         n: 10,
@@ -958,21 +1306,17 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         max_unchanged: 5,
         pid: 0,
         disable_inotify: false,
-        print_headers: false,
-        first_header: true,
-        monitor_output: false,
-        buf: Vec::new(),
+        headers: HeaderMode::Multiple,
     };
-    let mut headers = 0u8; // 0: several files, 1: always, 2: never
     let mut rest = &args[1.min(args.len())..];
     let posix = sys::env::var(b"_POSIX2_VERSION")
         .and_then(corebox_core::num::parse_u64_dec)
         .unwrap_or(200809);
     if let Some(o) = corebox_core::tail::obsolete(rest, posix) {
         let Some(n) = o.count else {
-            die(&[b"invalid number: ", &crate::shared::diag::quote(rest[0])], Some(Errno::RANGE));
+            die(&[b"invalid number: ", &quote(rest[0])], Some(Errno::RANGE));
         };
-        (t.from_start, t.lines, t.forever, t.n) = (o.from_start, o.lines, o.follow, n);
+        (c.from_start, c.lines, c.forever, c.n) = (o.from_start, o.lines, o.follow, n);
         rest = &rest[1..];
     }
     let mut opts = crate::shared::cli::parse(&SPEC, rest);
@@ -980,165 +1324,143 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         let arg = o.arg.unwrap_or(b"");
         match o.key {
             'c' | 'n' => {
-                t.lines = o.key == 'n';
+                c.lines = o.key == 'n';
                 let num = match arg.first() {
                     Some(b'+') => {
-                        t.from_start = true;
+                        c.from_start = true;
                         arg
                     }
                     Some(b'-') => &arg[1..],
                     _ => arg,
                 };
-                t.n = count(t.lines, num);
+                c.n = count_or_die(c.lines, num);
             }
-            'f' => (t.forever, t.by_name) = (true, false),
+            'f' => (c.forever, c.by_name) = (true, false),
             opt::FOLLOW => {
-                t.forever = true;
-                t.by_name = o.arg.is_some_and(|a| {
-                    crate::shared::cli::choice(&SPEC, b"--follow", a, &[(b"descriptor", false), (b"name", true)])
-                });
+                c.forever = true;
+                let how: &[(&[u8], bool)] = &[(b"descriptor", false), (b"name", true)];
+                c.by_name = o.arg.is_some_and(|a| choice(&SPEC, b"--follow", a, how));
             }
-            'F' => (t.forever, t.by_name, t.retry) = (true, true, true),
-            opt::RETRY => t.retry = true,
+            'F' => (c.forever, c.by_name, c.retry) = (true, true, true),
+            opt::RETRY => c.retry = true,
             opt::MAX_UNCHANGED_STATS => {
                 let what = b"invalid maximum number of unchanged stats between opens";
-                t.max_unchanged = crate::shared::cli::number_or_die(arg, b"", 0, u64::MAX, what);
+                c.max_unchanged = number_or_die(arg, b"", 0, u64::MAX, what);
             }
-            opt::PID => t.pid = crate::shared::cli::number_or_die(arg, b"", 0, i32::MAX as u64, b"invalid PID") as i32,
-            opt::_DISABLE_INOTIFY => t.disable_inotify = true,
-            opt::_PRESUME_INPUT_PIPE => t.presume_pipe = true,
-            'q' => headers = 2,
-            'v' => headers = 1,
-            's' => {
-                let (v, used) = corebox_core::duration::strtod_prefix(arg);
-                // Overflow (1e400) is an error, a written infinity is not.
-                let overflow = v.is_infinite() && !arg.iter().any(|c| c.eq_ignore_ascii_case(&b'i'));
-                if used == 0 || used != arg.len() || v.is_nan() || v < 0.0 || overflow {
-                    die(&[b"invalid number of seconds: ", &crate::shared::diag::quote(arg)], None);
-                }
-                t.sleep = v;
-            }
-            'z' => t.eol = 0,
+            opt::PID => c.pid = number_or_die(arg, b"", 0, i32::MAX as u64, b"invalid PID") as i32,
+            opt::_DISABLE_INOTIFY => c.disable_inotify = true,
+            opt::_PRESUME_INPUT_PIPE => c.presume_pipe = true,
+            'q' => c.headers = HeaderMode::Never,
+            'v' => c.headers = HeaderMode::Always,
+            's' => c.sleep = seconds_or_die(arg),
+            'z' => c.eol = 0,
             d => die(&[b"option used in invalid context -- ", &[d as u8]], None),
         }
     }
-    let mut names = opts.operands();
-    if t.retry {
-        if !t.forever {
-            t.retry = false;
-            error(&[b"warning: --retry ignored; --retry is useful only when following"], None);
-        } else if !t.by_name {
-            error(&[b"warning: --retry only effective for the initial open"], None);
+    let names = or_stdin(opts.operands());
+    check(&mut c, &names);
+    (c, names)
+}
+
+/// The -s interval, or GNU's `invalid number of seconds` and exit.
+fn seconds_or_die(arg: &[u8]) -> f64 {
+    let (v, used) = corebox_core::duration::strtod_prefix(arg);
+    // Overflow (1e400) is an error, a written infinity is not.
+    let overflow = v.is_infinite() && !arg.iter().any(|c| c.eq_ignore_ascii_case(&b'i'));
+    if used == 0 || used != arg.len() || v.is_nan() || v < 0.0 || overflow {
+        die(&[b"invalid number of seconds: ", &quote(arg)], None);
+    }
+    v
+}
+
+/// GNU's checks of the options against each other and the operands, with
+/// its warnings; `+NUM` becomes the count to skip.
+fn check(c: &mut Config, names: &[&[u8]]) {
+    if c.retry {
+        if !c.forever {
+            c.retry = false;
+            error(
+                &[b"warning: --retry ignored; --retry is useful only when following"],
+                None,
+            );
+        } else if !c.by_name {
+            error(
+                &[b"warning: --retry only effective for the initial open"],
+                None,
+            );
         }
     }
-    if t.pid != 0 && !t.forever {
-        error(&[b"warning: PID ignored; --pid=PID is useful only when following"], None);
-    } else if t.pid != 0 && sys::signal::process_exists(t.pid).is_err() {
-        error(&[b"warning: --pid=PID is not supported on this system"], None);
-        t.pid = 0;
+    if c.pid != 0 && !c.forever {
+        error(
+            &[b"warning: PID ignored; --pid=PID is useful only when following"],
+            None,
+        );
+    } else if c.pid != 0 && sys::signal::process_exists(c.pid).is_err() {
+        error(
+            &[b"warning: --pid=PID is not supported on this system"],
+            None,
+        );
+        c.pid = 0;
     }
-    if t.from_start && t.n > 0 {
-        t.n -= 1;
-    }
-    if names.is_empty() {
-        names.push(b"-");
+    if c.from_start && c.n > 0 {
+        c.n -= 1;
     }
     if names.iter().any(|n| *n == b"-") {
-        if t.by_name && t.forever {
-            die_about(b"cannot follow ", b"-", true, b" by name", None);
+        if c.by_name && c.forever {
+            die(&[b"cannot follow ", &quoteaf(b"-"), b" by name"], None);
         }
-        if t.forever {
-            let blocking_stdin = t.pid == 0
-                && !t.by_name
+        if c.forever {
+            let blocking_stdin = c.pid == 0
+                && !c.by_name
                 && names.len() == 1
                 && fs::fstat(Fd::STDIN).is_ok_and(|s| !s.is_reg());
             if !blocking_stdin && fs::isatty(Fd::STDIN) {
-                error(&[b"warning: following standard input indefinitely is ineffective"], None);
+                error(
+                    &[b"warning: following standard input indefinitely is ineffective"],
+                    None,
+                );
             }
         }
     }
-    if t.n == 0 && !t.forever && !t.from_start {
+}
+
+/// Prints the wanted part of every file, then follows them with -f.
+fn run(cfg: Config, names: Vec<&'static [u8]>) -> i32 {
+    if cfg.n == 0 && !cfg.forever && !cfg.from_start {
         return 0;
     }
-    t.print_headers = headers == 1 || (headers == 0 && names.len() > 1);
-    t.buf = alloc::vec![0u8; BUF];
-    let mut files: Vec<Spec> = names
-        .iter()
-        .map(|&name| Spec {
-            name,
-            fd: None,
-            owned: None,
-            size: 0,
-            mtime: (0, 0),
-            dev: 0,
-            ino: 0,
-            mode: 0,
-            ignore: false,
-            remote: false,
-            tailable: true,
-            errnum: 0,
-            blocking: -1,
-            wd: -1,
-            parent_wd: -1,
-            unchanged: 0,
-        })
-        .collect();
+    let mut t = Tail {
+        print_headers: cfg.headers.shown(names.len()),
+        cfg,
+        headers: Headers::default(),
+        monitor_output: false,
+        inotify: false,
+        buf: alloc::vec![0u8; BUF],
+    };
+    let mut files: Vec<TailedFile> = names.iter().map(|&name| TailedFile::new(name)).collect();
     let mut ok = true;
-    let mut have_stdin = false;
     for f in files.iter_mut() {
         // A failed write ended tail already if GNU's would have seen it
         // (check_output); smaller outputs wait for the report at exit.
-        ok &= t.tail_file(f, &mut have_stdin);
+        ok &= t.tail_file(f);
     }
-    if t.forever && out().ok() {
-        // A pipe or FIFO on standard input is read to its end only.
-        let mut viable = 0;
-        for f in files.iter_mut() {
-            if f.is_stdin() && !f.ignore && f.fd.is_some() && f.mode & fs::S_IFMT == fs::S_IFIFO {
-                f.close();
-                f.ignore = true;
-            } else {
-                viable += 1;
-            }
-        }
-        if viable > 0 {
-            follow(&mut t, &mut files, ok);
-        }
+    if t.cfg.forever && out().ok() && stop_reading_stdin_pipe(&mut files) > 0 {
+        t.follow(&mut files, ok);
     }
-    sys::io::finish_stdin(have_stdin, b"-", ok)
+    finish(&names, ok)
 }
 
-fn follow(t: &mut Tail, files: &mut [Spec], ok: bool) {
-    match fs::fstat(Fd::STDOUT) {
-        Ok(st) => t.monitor_output = st.is_fifo(),
-        Err(e) => die(&[b"standard output"], Some(e)),
+/// A pipe or FIFO on standard input is read to its end only; returns how
+/// many files are left to follow.
+fn stop_reading_stdin_pipe(files: &mut [TailedFile]) -> usize {
+    let mut viable = 0;
+    for f in files.iter_mut() {
+        if f.is_stdin() && !f.ignore && f.fd.is_some() && f.mode & fs::S_IFMT == fs::S_IFIFO {
+            f.close();
+            f.ignore = true;
+        } else {
+            viable += 1;
+        }
     }
-    let live = |f: &&Spec| f.fd.is_some();
-    if !t.disable_inotify
-        && (files.iter().any(|f| !f.ignore && f.is_stdin())
-            || files.iter().filter(live).any(|f| f.remote)
-            || !files.iter().filter(live).any(|f| !f.remote)
-            || files.iter().any(|f| fs::lstat(f.name).is_ok_and(|s| s.mode & fs::S_IFMT == fs::S_IFLNK))
-            || files.iter().filter(live).any(|f| !is_reg(f.mode) && f.mode & fs::S_IFMT != fs::S_IFIFO)
-            || (!ok && !t.by_name))
-    {
-        t.disable_inotify = true;
-    }
-    if !t.disable_inotify {
-        let e = match ino::init() {
-            Ok(ifd) => {
-                t.flush();
-                t.inotify_forever(ifd.fd(), files);
-                for f in files.iter_mut() {
-                    f.wd = -1;
-                    f.parent_wd = -1;
-                }
-                None
-            }
-            Err(e) => Some(e),
-        };
-        error(&[b"inotify cannot be used, reverting to polling"], e);
-    }
-    t.disable_inotify = true;
-    t.poll_forever(files);
+    viable
 }
