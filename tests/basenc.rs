@@ -212,20 +212,24 @@ os.write(fd, b"abc\n")
 time.sleep(0.2)
 os.write(fd, b"\x04")
 out, deadline = b"", time.time() + 20
+# Read until the terminal closes (EIO once the child is gone), then reap.
 while time.time() < deadline:
     r, _, _ = select.select([fd], [], [], 0.2)
-    if r:
-        try:
-            data = os.read(fd, 1024)
-        except OSError:
-            break
-        if not data:
-            break
-        out += data
+    if not r:
+        continue
+    try:
+        data = os.read(fd, 1024)
+    except OSError:
+        break
+    if not data:
+        break
+    out += data
+while time.time() < deadline:
     got, status = os.waitpid(pid, os.WNOHANG)
     if got:
         print("exited", os.waitstatus_to_exitcode(status), repr(out))
         sys.exit(0)
+    time.sleep(0.05)
 print("still running", repr(out))
 os.kill(pid, 9)
 "#,
