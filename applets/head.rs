@@ -44,7 +44,7 @@
 use super::{opt, SPEC};
 use crate::shared::cli::{count_or_die, usage_error};
 use crate::shared::diag::{die, open_error, quote, quoteaf, read_error};
-use crate::shared::files::{finish, or_stdin, Headers};
+use crate::shared::files::{finish, or_stdin, HeaderMode, Headers};
 use alloc::vec::Vec;
 use corebox_core::elide::{Elider, Unit};
 use corebox_core::memchr::{memchr_iter, memrchr_iter};
@@ -52,22 +52,6 @@ use sys::fs::{self, Input, Whence};
 use sys::io::{error, out, Fd};
 
 const BUF: usize = 128 * 1024;
-
-/// When the `==> NAME <==` headers are printed (-q, -v).
-// TODO(shared): the same enum is in tail.rs.
-#[derive(Clone, Copy, PartialEq)]
-enum HeaderMode {
-    /// With more than one FILE (the default).
-    Multiple,
-    Always,
-    Never,
-}
-
-impl HeaderMode {
-    fn shown(self, files: usize) -> bool {
-        self == HeaderMode::Always || (self == HeaderMode::Multiple && files > 1)
-    }
-}
 
 struct Config {
     lines: bool,

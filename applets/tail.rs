@@ -73,7 +73,7 @@
 use super::{opt, SPEC};
 use crate::shared::cli::{choice, count_or_die, number_or_die};
 use crate::shared::diag::{die, open_error, quote, quoteaf, quotef, read_error};
-use crate::shared::files::{finish, or_stdin, Headers};
+use crate::shared::files::{finish, or_stdin, HeaderMode, Headers};
 use alloc::vec::Vec;
 use core::ops::ControlFlow::{self, Break, Continue};
 use corebox_core::elide::{Elider, Unit};
@@ -88,24 +88,6 @@ const BUF: usize = 128 * 1024;
 /// what one read gives.
 const TO_EOF: u64 = u64::MAX;
 const A_BUFFER: u64 = u64::MAX - 1;
-/// The file type bits of a socket (GNU follows sockets too).
-const S_IFSOCK: u32 = 0o140000;
-
-/// When the `==> NAME <==` headers are printed (-q, -v).
-// TODO(shared): the same enum is in head.rs.
-#[derive(Clone, Copy, PartialEq)]
-enum HeaderMode {
-    /// With more than one FILE (the default).
-    Multiple,
-    Always,
-    Never,
-}
-
-impl HeaderMode {
-    fn shown(self, files: usize) -> bool {
-        self == HeaderMode::Always || (self == HeaderMode::Multiple && files > 1)
-    }
-}
 
 /// What went wrong when a followed file was last looked at (GNU's
 /// `errnum`: 0, -1 or an errno); a message is not repeated while its
@@ -231,7 +213,7 @@ impl TailedFile {
 fn is_tailable(mode: u32) -> bool {
     matches!(
         mode & fs::S_IFMT,
-        fs::S_IFREG | fs::S_IFIFO | fs::S_IFCHR | S_IFSOCK
+        fs::S_IFREG | fs::S_IFIFO | fs::S_IFCHR | fs::S_IFSOCK
     )
 }
 fn is_reg(mode: u32) -> bool {

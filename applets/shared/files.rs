@@ -74,6 +74,21 @@ pub fn read_stream(names: &[&[u8]], mut f: impl FnMut(&[u8])) -> bool {
     ok
 }
 
+/// When head and tail print the `==> NAME <==` headers (-q, -v).
+#[derive(Clone, Copy, PartialEq)]
+pub enum HeaderMode {
+    /// With more than one FILE (the default).
+    Multiple,
+    Always,
+    Never,
+}
+
+impl HeaderMode {
+    pub fn shown(self, files: usize) -> bool {
+        self == HeaderMode::Always || (self == HeaderMode::Multiple && files > 1)
+    }
+}
+
 /// The `==> NAME <==` headers of head and tail: a blank line before
 /// every header but the first.
 #[derive(Default)]
