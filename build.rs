@@ -204,7 +204,7 @@ fn spec(a: &Applet, keys: &[char], packed: &[u8]) -> String {
             let short = if i == 0 { short } else { 0 };
             writeln!(
                 defs,
-                "        corebox_core::opt::OptDef {{ short: {short}, long: {long:?}, arg: corebox_core::opt::HasArg::{}, key: {key:?} }},",
+                "        logic::opt::OptDef {{ short: {short}, long: {long:?}, arg: logic::opt::HasArg::{}, key: {key:?} }},",
                 o.arg
             )
             .unwrap();
@@ -216,7 +216,7 @@ fn spec(a: &Applet, keys: &[char], packed: &[u8]) -> String {
     ] {
         writeln!(
             defs,
-            "        corebox_core::opt::OptDef {{ short: 0, long: {long:?}, arg: corebox_core::opt::HasArg::No, key: {key} }},"
+            "        logic::opt::OptDef {{ short: 0, long: {long:?}, arg: logic::opt::HasArg::No, key: {key} }},"
         )
         .unwrap();
     }

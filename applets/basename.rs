@@ -24,7 +24,7 @@
 //   %s -a any/str1 any/str2   -> "str1" followed by "str2"
 
 use super::SPEC;
-use corebox_core::path::basename;
+use logic::path::basename;
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (mut multiple, mut suffix, mut zero) = (false, None, false);

@@ -89,13 +89,13 @@
 
 // The encoders (GNU's basenc.c): base64, base32 and basenc, which picks
 // its encoding by an option. The encodings themselves are
-// `corebox_core::basenc`.
+// `logic::basenc`.
 
 use super::opt;
 use crate::shared::cli::{self, Spec};
 use crate::shared::diag::{die, quote};
 use alloc::vec::Vec;
-use corebox_core::basenc::{encode, push_wrapped, Decoder, Enc};
+use logic::basenc::{encode, push_wrapped, Decoder, Enc};
 use sys::io::{out, Fd};
 
 /// Input read per encoding step: a multiple of every group size (GNU's
@@ -140,7 +140,7 @@ fn wrap_width(a: &[u8]) -> usize {
     {
         die(&[b"invalid wrap size: ", &quote(a)], None);
     }
-    corebox_core::num::parse_u64_dec(digits).map_or(0, |n| n.min(isize::MAX as u64) as usize)
+    logic::num::parse_u64_dec(digits).map_or(0, |n| n.min(isize::MAX as u64) as usize)
 }
 
 /// The options and the one FILE operand; `enc` is the program's encoding

@@ -42,7 +42,7 @@ use crate::shared::cli::{missing_operand, usage_error};
 use crate::shared::diag::{die, quote, quotef};
 use alloc::vec::Vec;
 use core::cmp::Ordering;
-use corebox_core::linecmp::compare_bytes;
+use logic::linecmp::compare_bytes;
 use sys::fs::{self, Input};
 use sys::io::{error, out};
 use sys::records::{chomp, Records};

@@ -47,7 +47,7 @@ use crate::shared::cli::usage_error;
 use crate::shared::diag::file_error;
 use crate::shared::files::{finish, open_or_report, or_stdin};
 use alloc::vec::Vec;
-use corebox_core::ranges::{self, Cursor, Range};
+use logic::ranges::{self, Cursor, Range};
 use sys::io::out;
 use sys::records::{chomp, Records};
 use sys::simd::Scan2;

@@ -29,7 +29,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     }
     let out = sys::out();
     for name in names {
-        out.write(corebox_core::path::dirname(name));
+        out.write(logic::path::dirname(name));
         out.byte(if zero { 0 } else { b'\n' });
     }
     0

@@ -65,7 +65,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             out.byte(b' ');
         }
         if escapes || posix {
-            if !corebox_core::escape::echo(a, |b| out.write(b)) {
+            if !logic::escape::echo(a, |b| out.write(b)) {
                 return 0;
             }
         } else {

@@ -46,8 +46,8 @@ use crate::shared::cli::{count_or_die, usage_error};
 use crate::shared::diag::{die, open_error, quote, quoteaf, read_error};
 use crate::shared::files::{finish, or_stdin, HeaderMode, Headers};
 use alloc::vec::Vec;
-use corebox_core::elide::{Elider, Unit};
-use corebox_core::memchr::{memchr_iter, memrchr_iter};
+use logic::elide::{Elider, Unit};
+use logic::memchr::{memchr_iter, memrchr_iter};
 use sys::fs::{self, Input, Whence};
 use sys::io::{error, out, Fd};
 
@@ -120,7 +120,7 @@ fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     // GNU's check of -c -N against OFF_T_MAX, naming the value.
     if !c.lines && c.elide && c.n > i64::MAX as u64 {
         let mut tmp = [0u8; 20];
-        let v = corebox_core::fmt::u64_dec(c.n, &mut tmp);
+        let v = logic::digits::u64_dec(c.n, &mut tmp);
         die(
             &[b"invalid number of bytes: ", &quote(v)],
             Some(sys::Errno::OVERFLOW),

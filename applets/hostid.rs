@@ -17,7 +17,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         crate::shared::cli::extra_operand(&SPEC, x);
     }
     let mut line = alloc::vec::Vec::new();
-    corebox_core::fmt::push_hex(&mut line, sys::system::hostid() as u64, 8);
+    logic::digits::push_hex(&mut line, sys::system::hostid() as u64, 8);
     line.push(b'\n');
     sys::out().write(&line);
     0

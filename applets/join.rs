@@ -60,7 +60,7 @@ use crate::shared::cli::{missing_operand, usage_error, OPERAND};
 use crate::shared::diag::{die, quote, quoteaf};
 use alloc::vec::Vec;
 use core::cmp::Ordering;
-use corebox_core::linecmp;
+use logic::linecmp;
 use sys::fs::{self, Input};
 use sys::io::{error, out};
 use sys::records::{chomp, Records};
@@ -171,7 +171,7 @@ impl Join {
     fn disorder(&self, f: &mut File, text: &[u8]) {
         let text = text.split(|&b| b == 0).next().unwrap_or(b"");
         let mut tmp = [0u8; 20];
-        let n = corebox_core::fmt::u64_dec(f.line_no, &mut tmp);
+        let n = logic::digits::u64_dec(f.line_no, &mut tmp);
         let message = [f.name, b":", n, b": is not sorted: ", text];
         if self.check == Check::Enabled {
             die(&message, None);
@@ -433,7 +433,7 @@ fn signed(arg: &[u8]) -> Result<i64, BadNumber> {
         Some(b'+') => (false, &s[1..]),
         _ => (false, s),
     };
-    let Some(n) = corebox_core::num::parse_u64_dec(digits) else {
+    let Some(n) = logic::num::parse_u64_dec(digits) else {
         let too_large = !neg && !digits.is_empty() && digits.iter().all(u8::is_ascii_digit);
         return Err(if too_large {
             BadNumber::TooLarge
@@ -484,8 +484,8 @@ fn set_key(key: &mut Option<usize>, val: usize) {
     if let Some(k) = *key {
         if k != val {
             let (mut a, mut b) = ([0u8; 20], [0u8; 20]);
-            let a = corebox_core::fmt::u64_dec(k as u64 + 1, &mut a);
-            let b = corebox_core::fmt::u64_dec(val as u64 + 1, &mut b);
+            let a = logic::digits::u64_dec(k as u64 + 1, &mut a);
+            let b = logic::digits::u64_dec(val as u64 + 1, &mut b);
             die(&[b"incompatible join fields ", a, b", ", b], None);
         }
     }

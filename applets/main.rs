@@ -8,11 +8,13 @@
 extern crate alloc;
 
 use alloc::vec::Vec;
-use corebox_core::path::basename;
+use logic::path::basename;
 use sys::io::{error, out, set_program_name};
 
 #[cfg_attr(corebox_subset, allow(dead_code))]
 mod shared;
+// TEMPORARY (until the split-rest merge): the old name.
+extern crate logic as corebox_core;
 
 include!(concat!(env!("OUT_DIR"), "/applets.rs"));
 
@@ -55,7 +57,7 @@ fn main(args: Vec<&'static [u8]>) -> i32 {
                 run(&args[1..])
             }
             None => {
-                let q = corebox_core::quote::locale(name, false);
+                let q = logic::quote::locale(name, false);
                 error(&[b"unknown applet ", &q], None);
                 127
             }

@@ -26,7 +26,7 @@ fn omp(name: &[u8]) -> u64 {
     if digits == 0 || !(rest.is_empty() || rest[0] == b',') {
         return 0;
     }
-    corebox_core::num::parse_u64_dec(&v[..digits]).unwrap_or(u64::MAX)
+    logic::num::parse_u64_dec(&v[..digits]).unwrap_or(u64::MAX)
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {

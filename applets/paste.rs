@@ -212,8 +212,8 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         }
     }
     let files = or_stdin(opts.operands());
-    let Some(list) = corebox_core::escape::delimiter_list(list) else {
-        let q = corebox_core::quote::c_maybe(list, sys::env::utf8_locale());
+    let Some(list) = logic::escape::delimiter_list(list) else {
+        let q = logic::quote::c_maybe(list, sys::env::utf8_locale());
         die(
             &[b"delimiter list ends with an unescaped backslash: ", &q],
             None,

@@ -21,7 +21,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut total = 0.0f64;
     let mut ok = true;
     for a in &operands {
-        match corebox_core::duration::parse(a) {
+        match logic::duration::parse(a) {
             Some(s) => total += s,
             None => {
                 sys::io::error(
@@ -35,7 +35,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     if !ok {
         crate::shared::cli::try_help(&SPEC);
     }
-    let (secs, nanos) = corebox_core::duration::to_secs_nanos(total);
+    let (secs, nanos) = logic::duration::to_secs_nanos(total);
     sys::time::sleep(secs, nanos);
     0
 }

@@ -374,7 +374,7 @@
 
 // The checksum programs (GNU's digest.c and sum.c): options, the output
 // lines (GNU, `--tag` BSD style, `-z`, escaped names) and `-c/--check`
-// with GNU's messages. The digests themselves are `corebox_core::digest`,
+// with GNU's messages. The digests themselves are `logic::digest`,
 // fed with the CPU's fastest kernels (`sys::hashcpu`).
 
 use super::opt;
@@ -382,8 +382,8 @@ use crate::shared::cli::{self, usage_error, Spec};
 use crate::shared::diag::{die, quote, quotef};
 use crate::shared::files::open_or_report;
 use alloc::vec::Vec;
-use corebox_core::digest::check::{needs_escape, push_escaped, Line, Parser};
-use corebox_core::digest::{crc, push_hex, Algo, Hasher, Kernels};
+use logic::digest::check::{needs_escape, push_escaped, Line, Parser};
+use logic::digest::{crc, push_hex, Algo, Hasher, Kernels};
 use sys::fs::Input;
 use sys::io::{error, out, Fd};
 use sys::records::Records;
@@ -548,7 +548,7 @@ const ALGORITHMS: &[(&[u8], Kind)] = &[
 
 /// A `-l BITS` value as GNU reads it: a decimal multiple of 8.
 fn length(l: &'static [u8]) -> (&'static [u8], u64) {
-    let Some(n) = corebox_core::num::parse_u64_dec(l) else {
+    let Some(n) = logic::num::parse_u64_dec(l) else {
         die(&[b"invalid length: ", &quote(l)], None)
     };
     if n % 8 != 0 {
@@ -761,26 +761,26 @@ fn print_sum(c: &Config, k: &Kernels, name: &[u8], args: bool, buf: &mut [u8]) -
     };
     match c.kind {
         Kind::Crc => {
-            corebox_core::fmt::push_u64(&mut line, s.value as u64);
+            logic::digits::push_u64(&mut line, s.value as u64);
             line.push(b' ');
-            corebox_core::fmt::push_u64(&mut line, s.size);
+            logic::digits::push_u64(&mut line, s.size);
             named(&mut line);
         }
         Kind::Bsd => {
             let mut v = [0u8; 20];
-            let d = corebox_core::fmt::u64_dec(s.value as u64, &mut v);
+            let d = logic::digits::u64_dec(s.value as u64, &mut v);
             line.extend(core::iter::repeat_n(b'0', 5usize.saturating_sub(d.len())));
             line.extend_from_slice(d);
             line.push(b' ');
-            let d = corebox_core::fmt::u64_dec(s.size.div_ceil(1024), &mut v);
+            let d = logic::digits::u64_dec(s.size.div_ceil(1024), &mut v);
             line.extend(core::iter::repeat_n(b' ', 5usize.saturating_sub(d.len())));
             line.extend_from_slice(d);
             named(&mut line);
         }
         Kind::Sysv => {
-            corebox_core::fmt::push_u64(&mut line, s.value as u64);
+            logic::digits::push_u64(&mut line, s.value as u64);
             line.push(b' ');
-            corebox_core::fmt::push_u64(&mut line, s.size.div_ceil(512));
+            logic::digits::push_u64(&mut line, s.size.div_ceil(512));
             named(&mut line);
         }
         Kind::Digest(algo) => {
@@ -799,7 +799,7 @@ fn print_sum(c: &Config, k: &Kernels, name: &[u8], args: bool, buf: &mut [u8]) -
                 line.extend_from_slice(algo.tag());
                 if algo == Algo::Blake2b && c.bits != 0 {
                     line.push(b'-');
-                    corebox_core::fmt::push_u64(&mut line, c.bits as u64);
+                    logic::digits::push_u64(&mut line, c.bits as u64);
                 }
                 line.extend_from_slice(b" (");
                 put_name(&mut line);
@@ -825,7 +825,7 @@ fn warn_count(n: u64, one: &[u8], many: &[u8]) {
     }
     let mut msg = Vec::new();
     msg.extend_from_slice(b"WARNING: ");
-    corebox_core::fmt::push_u64(&mut msg, n);
+    logic::digits::push_u64(&mut msg, n);
     msg.extend_from_slice(if n == 1 { one } else { many });
     error(&[&msg], None);
 }
@@ -921,7 +921,7 @@ fn kind_tag(kind: Kind) -> &'static [u8] {
 /// `NAME: FILE: LINE: improperly formatted TAG checksum line` (-w).
 fn warn_misformatted(label: &[u8], lineno: u64, tag: &[u8]) {
     let mut n = Vec::new();
-    corebox_core::fmt::push_u64(&mut n, lineno);
+    logic::digits::push_u64(&mut n, lineno);
     error(
         &[
             &quotef(label),

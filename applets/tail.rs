@@ -76,8 +76,8 @@ use crate::shared::diag::{die, open_error, quote, quoteaf, quotef, read_error};
 use crate::shared::files::{finish, or_stdin, HeaderMode, Headers};
 use alloc::vec::Vec;
 use core::ops::ControlFlow::{self, Break, Continue};
-use corebox_core::elide::{Elider, Unit};
-use corebox_core::memchr::{memchr_iter, memrchr_iter};
+use logic::elide::{Elider, Unit};
+use logic::memchr::{memchr_iter, memrchr_iter};
 use sys::fs::{self, Stat, Whence};
 use sys::inotify::{self as ino, Event};
 use sys::io::{error, out, Fd, File};
@@ -204,8 +204,8 @@ impl TailedFile {
     /// The directory to watch for this name, and the last component.
     fn dir_and_base(&self) -> (&'static [u8], &'static [u8]) {
         (
-            corebox_core::path::dirname(self.name),
-            corebox_core::path::basename(self.name),
+            logic::path::dirname(self.name),
+            logic::path::basename(self.name),
         )
     }
 }
@@ -776,7 +776,7 @@ impl Tail {
     }
 
     fn sleep(&self) {
-        let (s, ns) = corebox_core::duration::to_secs_nanos(self.cfg.sleep);
+        let (s, ns) = logic::duration::to_secs_nanos(self.cfg.sleep);
         sys::time::sleep(s, ns);
     }
 
@@ -1125,7 +1125,7 @@ impl Tail {
                 delay = Some(if *writer_is_dead || self.cfg.sleep <= 0.0 {
                     (0, 0)
                 } else {
-                    corebox_core::duration::to_secs_nanos(self.cfg.sleep)
+                    logic::duration::to_secs_nanos(self.cfg.sleep)
                 });
             }
             match sys::io::wait_readable(ifd, self.monitor_output, delay) {
@@ -1292,9 +1292,9 @@ fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     };
     let mut rest = &args[1.min(args.len())..];
     let posix = sys::env::var(b"_POSIX2_VERSION")
-        .and_then(corebox_core::num::parse_u64_dec)
+        .and_then(logic::num::parse_u64_dec)
         .unwrap_or(200809);
-    if let Some(o) = corebox_core::tail::obsolete(rest, posix) {
+    if let Some(o) = logic::tail::obsolete(rest, posix) {
         let Some(n) = o.count else {
             die(&[b"invalid number: ", &quote(rest[0])], Some(Errno::RANGE));
         };
@@ -1346,7 +1346,7 @@ fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
 
 /// The -s interval, or GNU's `invalid number of seconds` and exit.
 fn seconds_or_die(arg: &[u8]) -> f64 {
-    let (v, used) = corebox_core::duration::strtod_prefix(arg);
+    let (v, used) = logic::duration::strtod_prefix(arg);
     // Overflow (1e400) is an error, a written infinity is not.
     let overflow = v.is_infinite() && !arg.iter().any(|c| c.eq_ignore_ascii_case(&b'i'));
     if used == 0 || used != arg.len() || v.is_nan() || v < 0.0 || overflow {

@@ -56,8 +56,8 @@ use super::{opt, SPEC};
 use crate::shared::cli::{usage_error, OPERAND};
 use crate::shared::diag::{die, quoteaf, quotef};
 use alloc::vec::Vec;
-use corebox_core::linecmp;
-use corebox_core::memchr::memchr;
+use logic::linecmp;
+use logic::memchr::memchr;
 use sys::fs;
 use sys::io::{error, out};
 use sys::records::{chomp, Records};
@@ -118,7 +118,7 @@ impl Config {
         }
         if self.count {
             let mut tmp = [0u8; 20];
-            let n = corebox_core::fmt::u64_dec(repeats.saturating_add(1), &mut tmp);
+            let n = logic::digits::u64_dec(repeats.saturating_add(1), &mut tmp);
             let mut field = [b' '; 28];
             let w = n.len().max(7);
             field[w - n.len()..w].copy_from_slice(n);
@@ -133,7 +133,7 @@ impl Config {
 
 /// `N` of -f, -s, -w: too large a number means "all" (SIZE_MAX).
 fn size_arg(arg: &[u8], what: &[u8]) -> usize {
-    use corebox_core::num::{parse_size, SizeError};
+    use logic::num::{parse_size, SizeError};
     match parse_size(arg, b"") {
         Ok(n) => usize::try_from(n).unwrap_or(usize::MAX),
         Err(SizeError::Overflow) => usize::MAX,
@@ -144,7 +144,7 @@ fn size_arg(arg: &[u8], what: &[u8]) -> usize {
 /// POSIX 1003.1-2001 mode (`_POSIX2_VERSION=200112`), where `+N` is a file.
 fn strict_posix2() -> bool {
     sys::env::var(b"_POSIX2_VERSION")
-        .and_then(corebox_core::num::parse_u64_dec)
+        .and_then(logic::num::parse_u64_dec)
         .is_some_and(|v| (200112..200809).contains(&v))
 }
 
@@ -323,7 +323,7 @@ fn obsolete_fields_digit(c: &mut Config, continued: bool, digit: char) {
 
 /// An operand met among the options: a file, or the obsolete `+N` (-s N).
 fn operand(c: &mut Config, files: &mut Operands, arg: &'static [u8]) {
-    match corebox_core::num::parse_size(arg, b"") {
+    match logic::num::parse_size(arg, b"") {
         Ok(n) if arg.first() == Some(&b'+') && !strict_posix2() => {
             c.skip_chars = usize::try_from(n).unwrap_or(usize::MAX)
         }

@@ -34,7 +34,7 @@ use super::{opt, SPEC};
 use crate::shared::diag::{file_error, quoteaf, quotef};
 use crate::shared::files::{files0_from, finish, open_or_report};
 use alloc::vec::Vec;
-use corebox_core::wc::{Counter, Counts};
+use logic::wc::{Counter, Counts};
 use sys::fs;
 use sys::io::{error, out, Fd};
 
@@ -168,7 +168,7 @@ fn count_utf8_chars(
                 break;
             }
         };
-        let cut = corebox_core::wc::utf8_boundary(&buf[..n]);
+        let cut = logic::wc::utf8_boundary(&buf[..n]);
         let block = &buf[..cut];
         if lines {
             c.lines += sys::simd::count_byte(b'\n', block) as u64;
@@ -207,7 +207,7 @@ fn write_counts(c: &Counts, want: &Want, width: usize, name: Option<&[u8]>) {
             line.push(b' ');
         }
         let mut tmp = [0u8; 20];
-        let digits = corebox_core::fmt::u64_dec(n, &mut tmp);
+        let digits = logic::digits::u64_dec(n, &mut tmp);
         line.resize(line.len() + width.saturating_sub(digits.len()), b' ');
         line.extend_from_slice(digits);
     }
@@ -345,7 +345,7 @@ fn invalid_name(files0_from: Option<&[u8]>, index: usize, name: &[u8]) {
     match files0_from {
         Some(from) => {
             let mut pos = Vec::new();
-            corebox_core::fmt::push_u64(&mut pos, index as u64 + 1);
+            logic::digits::push_u64(&mut pos, index as u64 + 1);
             error(
                 &[
                     &quotef(from),

@@ -26,7 +26,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         }
         None => {
             let mut n = alloc::vec::Vec::new();
-            corebox_core::fmt::push_u64(&mut n, uid as u64);
+            logic::digits::push_u64(&mut n, uid as u64);
             sys::io::error(&[b"cannot find name for user ID ", &n], None);
             1
         }

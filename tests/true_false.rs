@@ -61,6 +61,14 @@ fn write_errors_of_help_and_version() {
                 .stderr_is(format!("{p}: write error: No space left on device\n"));
         }
     }
-    ucmd("true").stdout_to(Out::Full).run().success().no_stderr();
-    ucmd("false").stdout_to(Out::Full).run().code_is(1).no_stderr();
+    ucmd("true")
+        .stdout_to(Out::Full)
+        .run()
+        .success()
+        .no_stderr();
+    ucmd("false")
+        .stdout_to(Out::Full)
+        .run()
+        .code_is(1)
+        .no_stderr();
 }

@@ -4,10 +4,10 @@
 
 use super::diag::quote;
 use alloc::vec::Vec;
-use corebox_core::opt::{OptDef, Parser};
+use logic::opt::{OptDef, Parser};
 use sys::io::{error, out, program_name, write_stderr};
 
-pub use corebox_core::opt::{Opt, OPERAND};
+pub use logic::opt::{Opt, OPERAND};
 
 /// The key of the `--help` option every applet has.
 pub const HELP: char = '\u{f8fe}';
@@ -23,7 +23,7 @@ pub struct Spec {
     /// Usage lines after the program name (`[OPTION]... [FILE]...`).
     pub usage: &'static [&'static str],
     /// The help text after the usage lines, byte-pair compressed by
-    /// build.rs (see `corebox_core::pairs`), and the pairs.
+    /// build.rs (see `logic::pairs`), and the pairs.
     pub help: &'static [u8],
     pub pairs: &'static [[u8; 2]],
     pub stop_at_operand: bool,
@@ -152,7 +152,7 @@ pub fn help(spec: &Spec) {
         o.byte(b'\n');
     }
     // The byte 0x01 stands for the program name (build.rs).
-    corebox_core::pairs::expand(spec.help, spec.pairs, |b| {
+    logic::pairs::expand(spec.help, spec.pairs, |b| {
         if b == 1 {
             o.write(program_name())
         } else {
@@ -190,7 +190,7 @@ pub fn lone_help_or_version(spec: &'static Spec, args: &[&[u8]]) -> bool {
 /// with `: Value too large for defined data type` on overflow and
 /// `: Numerical result out of range` when outside `min..=max`.
 pub fn number_or_die(arg: &[u8], suffixes: &[u8], min: u64, max: u64, err: &[u8]) -> u64 {
-    use corebox_core::num::{parse_size, SizeError};
+    use logic::num::{parse_size, SizeError};
     let errno = match parse_size(arg, suffixes) {
         Ok(n) if (min..=max).contains(&n) => return n,
         Ok(n) if n > i32::MAX as u64 / 2 => Some(sys::Errno::OVERFLOW),
@@ -206,7 +206,7 @@ pub fn number_or_die(arg: &[u8], suffixes: &[u8], min: u64, max: u64, err: &[u8]
 /// messages (as [`number_or_die`]; GNU's heuristic tells a value too
 /// large for the type from one outside `min..=max`).
 pub fn int_or_die(arg: &[u8], min: i64, max: i64, err: &[u8]) -> i64 {
-    use corebox_core::num::{parse_i64, SizeError};
+    use logic::num::{parse_i64, SizeError};
     let errno = match parse_i64(arg) {
         Ok(n) if (min..=max).contains(&n) => return n,
         Ok(n) if n > i32::MAX as i64 / 2 || n < i32::MIN as i64 / 2 => Some(sys::Errno::OVERFLOW),

@@ -8,17 +8,17 @@ use sys::Errno;
 
 /// Quotes a name for a diagnostic the way GNU's `quote()` does.
 pub fn quote(name: &[u8]) -> Vec<u8> {
-    corebox_core::quote::locale(name, sys::env::utf8_locale())
+    logic::quote::locale(name, sys::env::utf8_locale())
 }
 
 /// Quotes a file name GNU's `quotef` way (only when needed).
 pub fn quotef(name: &[u8]) -> Vec<u8> {
-    corebox_core::quote::shell(name, sys::env::utf8_locale())
+    logic::quote::shell(name, sys::env::utf8_locale())
 }
 
 /// Quotes a file name GNU's `quoteaf` way (always).
 pub fn quoteaf(name: &[u8]) -> Vec<u8> {
-    corebox_core::quote::shell_always(name, sys::env::utf8_locale())
+    logic::quote::shell_always(name, sys::env::utf8_locale())
 }
 
 /// GNU's `error (EXIT_FAILURE, errno, ...)`: `NAME: PARTS[: ERROR]` on
@@ -50,8 +50,8 @@ pub fn file_error(name: &[u8], e: Errno) -> bool {
 }
 
 /// Reports a bad tab stop list (expand, unexpand) GNU's way.
-pub fn tab_error(e: &corebox_core::tabstops::TabError) {
-    use corebox_core::tabstops::TabError as T;
+pub fn tab_error(e: &logic::tabstops::TabError) {
+    use logic::tabstops::TabError as T;
     let (msg, arg): (&[u8], Option<&[u8]>) = match e {
         T::SlashNotLast => (b"'/' specifier only allowed with the last value", None),
         T::PlusNotLast => (b"'+' specifier only allowed with the last value", None),

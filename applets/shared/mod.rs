@@ -1,6 +1,6 @@
 //! The applet library: what several programs share above the kernel
 //! layer (toybox's `lib/`, BusyBox's `libbb/`). Pure logic lives in
-//! `corebox_core`, system calls in `sys`; this is the machinery of GNU
+//! `logic`, system calls in `sys`; this is the machinery of GNU
 //! programs: option parsing against a program's [`cli::Spec`], usage
 //! errors and diagnostics, the FILE-operand loop and file headers.
 

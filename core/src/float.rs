@@ -733,7 +733,7 @@ fn push_exp(out: &mut Vec<u8>, e: i32, letter: u8, min_digits: usize) {
     out.push(letter);
     out.push(if e < 0 { b'-' } else { b'+' });
     let mut tmp = [0u8; 20];
-    let s = crate::fmt::u64_dec(e.unsigned_abs() as u64, &mut tmp);
+    let s = crate::digits::u64_dec(e.unsigned_abs() as u64, &mut tmp);
     for _ in s.len()..min_digits {
         out.push(b'0');
     }

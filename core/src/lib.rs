@@ -16,11 +16,14 @@ pub use memchr;
 pub mod basenc;
 pub mod context;
 pub mod digest;
+pub mod digits;
 pub mod duration;
 pub mod elide;
 pub mod escape;
 pub mod float;
-pub mod fmt;
+// TEMPORARY (until the split-rest merge): the old name.
+#[doc(hidden)]
+pub use digits as fmt;
 pub mod fold;
 pub mod hosts;
 pub mod linecmp;

@@ -40,5 +40,5 @@ pub fn utf8_locale() -> bool {
     let v = [&b"LC_ALL"[..], b"LC_CTYPE", b"LANG"]
         .iter()
         .find_map(|n| var(n).filter(|v| !v.is_empty()));
-    v.is_some_and(corebox_core::locale::names_utf8)
+    v.is_some_and(logic::locale::names_utf8)
 }

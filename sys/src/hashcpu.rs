@@ -5,9 +5,9 @@
 //! present) for cksum's CRC, AVX2 for BLAKE2b and AVX2 + BMI2 for
 //! SHA-384/512.
 //! Elsewhere, and on CPUs without them, the portable functions of
-//! `corebox_core::digest`.
+//! `logic::digest`.
 
-use corebox_core::digest::{crc, Kernels};
+use logic::digest::{crc, Kernels};
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
@@ -45,7 +45,7 @@ mod x86 {
     #[allow(unused_assignments)]
     #[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
     unsafe fn sha256_ni(h: &mut [u32; 8], blocks: &[u8]) {
-        let k = &corebox_core::digest::sha256::K;
+        let k = &logic::digest::sha256::K;
         let kv = |j: usize| -> __m128i {
             _mm_set_epi32(
                 k[4 * j + 3] as i32,
@@ -211,7 +211,7 @@ mod arm {
     /// The CPU must have PMULL; `data.len()` is a multiple of 64 and at
     /// least 128.
     #[target_feature(enable = "neon,aes")]
-    pub unsafe fn crc_fold(t: &corebox_core::digest::crc::Crc, c: u32, data: &[u8]) -> u32 {
+    pub unsafe fn crc_fold(t: &logic::digest::crc::Crc, c: u32, data: &[u8]) -> u32 {
         use super::xpow;
         const REV: [u8; 16] = [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0];
         if data.len() < 128 {
@@ -285,7 +285,7 @@ mod arm {
     /// The CPU must have the SHA-256 instructions.
     #[target_feature(enable = "neon,sha2")]
     unsafe fn sha256_ce(h: &mut [u32; 8], blocks: &[u8]) {
-        let k = &corebox_core::digest::sha256::K;
+        let k = &logic::digest::sha256::K;
         // SAFETY: h holds 8 words, K 64.
         let (mut abcd, mut efgh) = unsafe { (vld1q_u32(h.as_ptr()), vld1q_u32(h.as_ptr().add(4))) };
         for b in blocks.chunks_exact(64) {
@@ -358,7 +358,7 @@ mod arm {
 #[cfg(target_arch = "x86_64")]
 mod b2avx {
     use core::arch::x86_64::*;
-    use corebox_core::digest::blake2b::{IV, SIGMA};
+    use logic::digest::blake2b::{IV, SIGMA};
 
     pub fn compress(h: &mut [u64; 8], blocks: &[u8], t: u128, last: bool) {
         // SAFETY: only installed after has_avx2() said yes.
@@ -476,7 +476,7 @@ mod b2avx {
 #[cfg(target_arch = "x86_64")]
 mod sha512x {
     use core::arch::x86_64::*;
-    use corebox_core::digest::sha512::{rounds16, K};
+    use logic::digest::sha512::{rounds16, K};
 
     pub fn has_bmi2() -> bool {
         // cpuid is always available on x86_64: BMI2 is leaf 7 ebx bit 8.
@@ -673,7 +673,7 @@ const fn xpow(n: u32) -> u64 {
 #[cfg(target_arch = "x86_64")]
 mod clmul {
     use core::arch::x86_64::*;
-    use corebox_core::digest::crc;
+    use logic::digest::crc;
 
     use super::xpow;
 
@@ -890,7 +890,7 @@ mod clmul {
 
 #[cfg(test)]
 mod tests {
-    use corebox_core::digest::{sha1, sha256, sha512};
+    use logic::digest::{sha1, sha256, sha512};
 
     #[test]
     fn accelerated_equals_portable() {
@@ -917,7 +917,7 @@ mod tests {
         // across them), the last flag on the final one.
         for n in [1usize, 2, 5] {
             for last in [false, true] {
-                let iv = corebox_core::digest::blake2b::IV;
+                let iv = logic::digest::blake2b::IV;
                 let (mut a, mut b) = (iv, iv);
                 let t = n as u128 * 1000 + 7 + (u64::MAX as u128 - 300);
                 let blocks = &data[128..128 + 128 * n];
@@ -928,7 +928,7 @@ mod tests {
                     super::b2avx::compress(&mut c, blocks, t, last);
                     assert_eq!(a, c);
                 }
-                corebox_core::digest::blake2b::compress(&mut b, blocks, t, last);
+                logic::digest::blake2b::compress(&mut b, blocks, t, last);
                 assert_eq!(a, b);
                 // The same, a block at a time.
                 let mut c = iv;
@@ -938,7 +938,7 @@ mod tests {
                 assert_eq!(a, c);
             }
         }
-        let t = corebox_core::digest::crc::Crc::new();
+        let t = logic::digest::crc::Crc::new();
         for n in [0usize, 1, 255, 256, 257, 320, 1000, 2559] {
             for c in [0u32, 1, 0xdeadbeef] {
                 assert_eq!(

@@ -275,7 +275,7 @@ impl Stdout {
     /// Appends the decimal form of `n`.
     pub fn num(self, n: u64) {
         let mut tmp = [0u8; 20];
-        self.write(corebox_core::fmt::u64_dec(n, &mut tmp))
+        self.write(logic::digits::u64_dec(n, &mut tmp))
     }
 
     /// Writes out everything buffered; returns the first write error.
@@ -404,10 +404,7 @@ pub fn push_errno_message(line: &mut Vec<u8>, e: Errno) {
         if e.0 < 0 {
             line.push(b'-');
         }
-        line.extend_from_slice(corebox_core::fmt::u64_dec(
-            e.0.unsigned_abs() as u64,
-            &mut tmp,
-        ));
+        line.extend_from_slice(logic::digits::u64_dec(e.0.unsigned_abs() as u64, &mut tmp));
     }
 }
 

@@ -6,7 +6,7 @@ use crate::errno::Errno;
 use crate::io::Fd;
 use alloc::vec;
 use alloc::vec::Vec;
-use corebox_core::memchr::{memchr, memrchr};
+use logic::memchr::{memchr, memrchr};
 
 const INITIAL: usize = 64 * 1024;
 

@@ -23,7 +23,7 @@ fn at_path(dir: Fd, name: &[u8]) -> Vec<u8> {
     }
     let mut p = Vec::with_capacity(name.len() + 24);
     p.extend_from_slice(b"/proc/self/fd/");
-    corebox_core::fmt::push_u64(&mut p, dir.raw() as u64);
+    logic::digits::push_u64(&mut p, dir.raw() as u64);
     p.push(b'/');
     p.extend_from_slice(name);
     p

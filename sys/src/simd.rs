@@ -172,7 +172,7 @@ pub fn count_byte(needle: u8, hay: &[u8]) -> usize {
         // SAFETY: AVX2 and POPCNT support were just checked.
         return unsafe { x86::count_avx2(needle, hay) };
     }
-    corebox_core::memchr::memchr_iter(needle, hay).count()
+    logic::memchr::memchr_iter(needle, hay).count()
 }
 
 /// Bit `i` set where `block[i] == a` and where `block[i] == b`.
@@ -440,7 +440,7 @@ pub fn utf8_chars(s: &[u8]) -> Option<u64> {
     }
     core::str::from_utf8(s)
         .ok()
-        .map(|_| corebox_core::wc::utf8_chars(s))
+        .map(|_| logic::wc::utf8_chars(s))
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -73,7 +73,7 @@ pub fn hostid() -> u32 {
     let Ok(hosts) = read_file(b"/etc/hosts") else {
         return 0;
     };
-    match corebox_core::hosts::lookup_v4(&hosts, &node) {
+    match logic::hosts::lookup_v4(&hosts, &node) {
         // in_addr_t holds the address in network order; glibc rotates it
         // by 16 bits as a host-order integer.
         Some(a) => u32::from_ne_bytes(a).rotate_left(16),

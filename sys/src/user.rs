@@ -14,13 +14,13 @@ pub fn euid() -> u32 {
 /// The user name of `uid` from /etc/passwd.
 pub fn user_name(uid: u32) -> Option<Vec<u8>> {
     let db = read_file(b"/etc/passwd").ok()?;
-    corebox_core::passwd::name_of_id(&db, uid).map(Vec::from)
+    logic::passwd::name_of_id(&db, uid).map(Vec::from)
 }
 
 /// The login uid the kernel keeps for audit (/proc/self/loginuid), if set.
 pub fn login_uid() -> Option<u32> {
     let b = read_file(b"/proc/self/loginuid").ok()?;
-    let n = corebox_core::num::parse_u64_dec(b.trim_ascii())?;
+    let n = logic::num::parse_u64_dec(b.trim_ascii())?;
     u32::try_from(n).ok().filter(|&u| u != u32::MAX)
 }
 
@@ -42,21 +42,21 @@ impl Db {
     }
     /// uid and login gid of the user `name`.
     pub fn user(&mut self, name: &[u8]) -> Option<(u32, u32)> {
-        corebox_core::passwd::id_of_name(self.passwd(), name)
+        logic::passwd::id_of_name(self.passwd(), name)
     }
     pub fn group_id(&mut self, name: &[u8]) -> Option<u32> {
-        corebox_core::passwd::id_of_name(self.group(), name).map(|r| r.0)
+        logic::passwd::id_of_name(self.group(), name).map(|r| r.0)
     }
     /// The user name of `uid`, or its number (GNU's uid_to_name).
     pub fn user_name(&mut self, uid: u32) -> Vec<u8> {
-        name_or_number(corebox_core::passwd::name_of_id(self.passwd(), uid), uid)
+        name_or_number(logic::passwd::name_of_id(self.passwd(), uid), uid)
     }
     /// The group name of `gid`, or its number (GNU's gid_to_name).
     pub fn group_name(&mut self, gid: u32) -> Vec<u8> {
-        name_or_number(corebox_core::passwd::name_of_id(self.group(), gid), gid)
+        name_or_number(logic::passwd::name_of_id(self.group(), gid), gid)
     }
     pub fn group_name_opt(&mut self, gid: u32) -> Option<Vec<u8>> {
-        corebox_core::passwd::name_of_id(self.group(), gid).map(Vec::from)
+        logic::passwd::name_of_id(self.group(), gid).map(Vec::from)
     }
 }
 
@@ -65,7 +65,7 @@ fn name_or_number(name: Option<&[u8]>, id: u32) -> Vec<u8> {
         Some(n) => n.to_vec(),
         None => {
             let mut v = Vec::new();
-            corebox_core::fmt::push_u64(&mut v, id as u64);
+            logic::digits::push_u64(&mut v, id as u64);
             v
         }
     }
@@ -115,7 +115,7 @@ fn parse_with(db: &mut Db, spec: &[u8], sep: Option<usize>) -> Result<Spec, Spec
                 if sep.is_some() && g.is_none() {
                     return Err(SpecError::Spec);
                 }
-                s.uid = Some(corebox_core::passwd::numeric_id(u).ok_or(SpecError::User)?);
+                s.uid = Some(logic::passwd::numeric_id(u).ok_or(SpecError::User)?);
             }
             Some((uid, login_gid)) => {
                 s.uid = Some(uid);
@@ -134,7 +134,7 @@ fn parse_with(db: &mut Db, spec: &[u8], sep: Option<usize>) -> Result<Spec, Spec
                 s.gid = Some(id);
                 s.group_name = Some(g.to_vec());
             }
-            None => s.gid = Some(corebox_core::passwd::numeric_id(g).ok_or(SpecError::Group)?),
+            None => s.gid = Some(logic::passwd::numeric_id(g).ok_or(SpecError::Group)?),
         }
     }
     Ok(s)

@@ -1,4 +1,4 @@
-//! Number formatting without `core::fmt` (which costs kilobytes).
+//! Digits of integers, written without `core::fmt` (which costs kilobytes).
 
 /// Writes `n` in decimal into the end of `buf` and returns the digits.
 pub fn u64_dec(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
