@@ -93,6 +93,11 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                 let fd = f.fd();
                 outputs.push(Output { name, _file: Some(f), fd });
             }
+            // GNU's --output-error=exit[-nopipe] ends at once when a
+            // FILE cannot be opened, before any input is read.
+            Err(e) if matches!(mode, OnError::Exit | OnError::ExitNopipe) => {
+                crate::shared::diag::die(&[&quotef(name)], Some(e))
+            }
             Err(e) => {
                 error(&[&quotef(name)], Some(e));
                 ok = false;

@@ -153,3 +153,28 @@ fn read_error() {
         "tee: read error: Bad file descriptor\ntee: standard input: Bad file descriptor\n",
     );
 }
+
+/// With --output-error=exit or exit-nopipe, a FILE that cannot be opened
+/// ends tee at once, before any input is read (GNU's tests/misc/tee.sh):
+/// one diagnostic, exit 1, nothing written.
+#[test]
+fn exit_modes_stop_at_an_open_failure() {
+    let t = TempDir::new();
+    for mode in ["exit", "exit-nopipe"] {
+        ucmd("tee")
+            .args(&[&format!("--output-error={mode}"), "ok", "e/noent"])
+            .current_dir(t.path())
+            .stdin("data\n")
+            .run()
+            .code_is(1)
+            .stdout_is("")
+            .stderr_is("tee: e/noent: No such file or directory\n");
+    }
+    ucmd("tee")
+        .args(&["--output-error=warn", "e/noent"])
+        .current_dir(t.path())
+        .stdin("data\n")
+        .run()
+        .code_is(1)
+        .stdout_is("data\n");
+}
