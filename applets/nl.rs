@@ -177,6 +177,9 @@ impl Nl {
         if let Some(s) = self.delims.iter().position(|d| d.len() >= 2 && line == &d[..]) {
             self.section = s;
             if self.renumber {
+                // A new section starts the numbers afresh: an overflow of
+                // the last one is forgotten (GNU's reset_lineno).
+                self.overflow = false;
                 self.line_no = self.start;
             }
             out().byte(b'\n');

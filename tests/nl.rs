@@ -308,3 +308,24 @@ fn every_bad_option_is_reported() {
         same_as_gnu("nl", args, Some(b"a\n"), None);
     }
 }
+
+/// A section delimiter resets the number and forgets an overflow: GNU
+/// reports `line number overflow` only when it must print an overflowed
+/// number (GNU's tests/misc/nl.sh).
+#[test]
+fn overflow_is_forgotten_at_a_new_section() {
+    let input = "a\n\\:\\:\nb\n";
+    ucmd("nl")
+        .arg("-v9223372036854775807")
+        .stdin(input)
+        .run()
+        .success()
+        .stdout_is("9223372036854775807\ta\n\n9223372036854775807\tb\n");
+    ucmd("nl")
+        .args(&["-p", "-v9223372036854775807"])
+        .stdin(input)
+        .run()
+        .code_is(1)
+        .stdout_is("9223372036854775807\ta\n\n")
+        .stderr_is("nl: line number overflow\n");
+}
