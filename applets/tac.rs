@@ -17,10 +17,10 @@
 //       --version     output version information and exit
 
 use super::SPEC;
+use crate::shared::diag::quotef;
 use alloc::vec::Vec;
 use corebox_core::memchr::{memmem, memrchr, memrchr_iter};
 use corebox_core::regex::{Regex, Syntax};
-use crate::shared::diag::quotef;
 use sys::fs::{self, Input, Whence};
 use sys::io::{error, out, Fd};
 use sys::Errno;
@@ -79,7 +79,14 @@ impl Reverser<'_> {
         self.buf.drain(n..room);
         self.pending += n;
         self.limit += n;
-        let Reverser { sep, before, first, buf, pending, limit } = self;
+        let Reverser {
+            sep,
+            before,
+            first,
+            buf,
+            pending,
+            limit,
+        } = self;
         let mut cut = |s: usize, e: usize| {
             if *before {
                 out().write(&buf[s..*pending]);
@@ -180,8 +187,8 @@ fn tac_seekable(fd: Fd, name: &[u8], size: u64, r: &mut Reverser) -> bool {
     }
 }
 
-/// Any other input (pipes, terminals, files whose size is unknown): read
-/// whole into blocks, then reversed.
+/// Files that say they are empty but may not be (/proc): read whole
+/// into blocks, then reversed.
 fn tac_memory(fd: Fd, name: &[u8], r: &mut Reverser) -> bool {
     const CHUNK: usize = 1 << 20;
     let mut blocks: Vec<Vec<u8>> = Vec::new();
@@ -204,17 +211,71 @@ fn tac_memory(fd: Fd, name: &[u8], r: &mut Reverser) -> bool {
     true
 }
 
+/// Pipes and terminals (GNU's tac_nonseekable): copied to a temporary
+/// file in $TMPDIR (default /tmp), removed at once, and read backwards
+/// from there, so memory stays bounded.
+fn tac_nonseekable(fd: Fd, name: &[u8], r: &mut Reverser) -> bool {
+    let dir: &[u8] = sys::env::var(b"TMPDIR").unwrap_or(b"/tmp");
+    let mut prefix = dir.to_vec();
+    if !prefix.ends_with(b"/") {
+        prefix.push(b'/');
+    }
+    prefix.extend_from_slice(b"tac");
+    let (tmp, tmp_name) = match fs::mkstemp(&prefix) {
+        Ok(t) => t,
+        Err(e) => {
+            let q = crate::shared::diag::quoteaf(dir);
+            error(&[b"failed to create temporary file in ", &q], Some(e));
+            return false;
+        }
+    };
+    fs::unlink(&tmp_name).ok();
+    let mut buf = alloc::vec![0u8; BLOCK];
+    let mut size = 0u64;
+    loop {
+        let n = match fd.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) => return read_error(name, e),
+        };
+        if let Err(e) = tmp.fd().write_all(&buf[..n]) {
+            error(&[&quotef(&tmp_name), b": write error"], Some(e));
+            return false;
+        }
+        size += n as u64;
+    }
+    tac_seekable(tmp.fd(), &tmp_name, size, r)
+}
+
 fn tac_file(name: &'static [u8], sep: &Sep, before: bool) -> bool {
     let input = match Input::open(name) {
         Ok(i) => i,
         Err(e) => {
-            error(&[b"failed to open ", &crate::shared::diag::quoteaf(name), b" for reading"], Some(e));
+            error(
+                &[
+                    b"failed to open ",
+                    &crate::shared::diag::quoteaf(name),
+                    b" for reading",
+                ],
+                Some(e),
+            );
             return false;
         }
     };
-    let label: &[u8] = if input.is_stdin() { b"standard input" } else { name };
+    let label: &[u8] = if input.is_stdin() {
+        b"standard input"
+    } else {
+        name
+    };
     let fd = input.fd();
-    let mut r = Reverser { sep, before, first: true, buf: Vec::new(), pending: 0, limit: 0 };
+    let mut r = Reverser {
+        sep,
+        before,
+        first: true,
+        buf: Vec::new(),
+        pending: 0,
+        limit: 0,
+    };
     let size = fs::seek(fd, Whence::End(0));
     // Files that say they are empty may not be (/proc): read to the end.
     let sized = fs::fstat(fd).is_ok_and(|st| st.size > 0);
@@ -224,14 +285,19 @@ fn tac_file(name: &'static [u8], sep: &Sep, before: bool) -> bool {
             Ok(_) => tac_memory(fd, label, &mut r),
             Err(e) => read_error(label, e),
         },
-        _ => tac_memory(fd, label, &mut r),
+        _ => tac_nonseekable(fd, label, &mut r),
     }
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     // GNU 9.1's tac: past 8 KiB its own output buffer reports the error.
     sys::io::set_own_output_buffer();
-    sys::io::set_write_error_style(sys::io::WriteErrorKind::Errno, sys::io::WriteErrorKind::Plain, 4096, 8192);
+    sys::io::set_write_error_style(
+        sys::io::WriteErrorKind::Errno,
+        sys::io::WriteErrorKind::Plain,
+        4096,
+        8192,
+    );
     let (mut before, mut regex, mut separator): (bool, bool, &'static [u8]) = (false, false, b"\n");
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {

@@ -193,3 +193,35 @@ fn like_gnu() {
         }
     }
 }
+
+/// A pipe is copied to a temporary file in $TMPDIR and reversed from
+/// there, as GNU does (GNU's tests/misc/tac.pl, pipe-bad-tmpdir): an
+/// unusable TMPDIR fails that input, exit 1.
+#[test]
+fn pipes_go_through_a_temporary_file() {
+    ucmd("tac")
+        .env("TMPDIR", "no/such/dir")
+        .stdin("a\nb\n")
+        .run()
+        .code_is(1)
+        .stdout_is("")
+        .stderr_is(
+            "tac: failed to create temporary file in 'no/such/dir': No such file or directory\n",
+        );
+    let t = TempDir::new();
+    let input: String = (0..200_000).map(|i| format!("{i}\n")).collect();
+    let want: String = (0..200_000).rev().map(|i| format!("{i}\n")).collect();
+    ucmd("tac")
+        .env("TMPDIR", t.path())
+        .stdin(input.clone())
+        .run()
+        .success()
+        .stdout_is(&want);
+    // Nothing is left behind in TMPDIR.
+    assert_eq!(std::fs::read_dir(t.path()).unwrap().count(), 0);
+    if have_gnu("tac") {
+        for args in [&["-s", "9"][..], &["-b", "-s", "0"], &["-r", "-s", "[13]"]] {
+            same_as_gnu("tac", args, Some(input.as_bytes()), None);
+        }
+    }
+}
