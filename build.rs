@@ -189,10 +189,23 @@ fn option_keys(file: &AppletFile) -> (Vec<Vec<char>>, BTreeMap<String, char>) {
     (keys, consts)
 }
 
-/// The static `Spec` of one program.
+/// The static `Spec` of one program: its options as 8-byte `OptDef`s whose
+/// long names are slices of one string per program.
 fn spec(a: &Applet, keys: &[char], packed: &[u8]) -> String {
     let mut defs = String::new();
+    let mut names = String::new();
+    let mut def = |short: u32, long: &str, arg: &str, key: &str| {
+        let (at, len) = (names.len(), long.len());
+        assert!(at + len <= u16::MAX as usize && len <= u8::MAX as usize);
+        names.push_str(long);
+        writeln!(
+            defs,
+            "        logic::opt::OptDef {{ at: {at}, len: {len}, short: {short}, arg: logic::opt::HasArg::{arg}, key: {key} }},"
+        )
+        .unwrap();
+    };
     for (o, key) in a.opts.iter().zip(keys) {
+        assert!((*key as u32) < 0x10000, "option keys are below U+10000");
         let short = o.short.map_or(0, |c| c as u32);
         let longs: Vec<&str> = if o.longs.is_empty() {
             vec![""]
@@ -202,26 +215,13 @@ fn spec(a: &Applet, keys: &[char], packed: &[u8]) -> String {
         for (i, long) in longs.iter().enumerate() {
             // The short form belongs to the first entry only.
             let short = if i == 0 { short } else { 0 };
-            writeln!(
-                defs,
-                "        logic::opt::OptDef {{ short: {short}, long: {long:?}, arg: logic::opt::HasArg::{}, key: {key:?} }},",
-                o.arg
-            )
-            .unwrap();
+            def(short, long, o.arg, &format!("{}", *key as u32));
         }
     }
-    for (long, key) in [
-        ("help", "crate::shared::cli::HELP"),
-        ("version", "crate::shared::cli::VERSION"),
-    ] {
-        writeln!(
-            defs,
-            "        logic::opt::OptDef {{ short: 0, long: {long:?}, arg: logic::opt::HasArg::No, key: {key} }},"
-        )
-        .unwrap();
-    }
+    def(0, "help", "No", "crate::shared::cli::HELP as u16");
+    def(0, "version", "No", "crate::shared::cli::VERSION as u16");
     format!(
-        "    pub static SPEC: crate::shared::cli::Spec = crate::shared::cli::Spec {{\n        name: {:?},\n        usage: &{:?},\n        help: b\"{}\",\n        pairs: &crate::HELP_PAIRS,\n        stop_at_operand: {},\n        usage_status: {},\n        opts: &[\n{defs}        ],\n    }};\n",
+        "    pub static SPEC: crate::shared::cli::Spec = crate::shared::cli::Spec {{\n        name: {:?},\n        usage: &{:?},\n        help: b\"{}\",\n        pairs: &crate::HELP_PAIRS,\n        stop_at_operand: {},\n        usage_status: {},\n        names: {names:?},\n        opts: &[\n{defs}        ],\n    }};\n",
         a.name, a.usage, packed.escape_ascii(), a.stop_at_operand, a.usage_status
     )
 }

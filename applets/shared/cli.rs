@@ -29,6 +29,8 @@ pub struct Spec {
     pub stop_at_operand: bool,
     /// Exit status for usage errors (1, or 125 for env, timeout, ...).
     pub usage_status: i32,
+    /// The long option names, one after another (`OptDef` slices them).
+    pub names: &'static str,
     pub opts: &'static [OptDef],
 }
 
@@ -44,7 +46,7 @@ pub fn parse(spec: &'static Spec, args: &'static [&'static [u8]]) -> Args {
     let stop = spec.stop_at_operand || sys::env::posixly_correct();
     Args {
         spec,
-        parser: Parser::new(spec.opts, args, stop),
+        parser: Parser::new(spec.opts, spec.names, args, stop),
     }
 }
 
@@ -54,7 +56,7 @@ pub fn parse(spec: &'static Spec, args: &'static [&'static [u8]]) -> Args {
 pub fn parse_in_order(spec: &'static Spec, args: &'static [&'static [u8]]) -> Args {
     Args {
         spec,
-        parser: Parser::new(spec.opts, args, false).in_order(),
+        parser: Parser::new(spec.opts, spec.names, args, false).in_order(),
     }
 }
 

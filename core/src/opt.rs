@@ -18,15 +18,26 @@ pub enum HasArg {
     Optional,
 }
 
-/// One option of an applet's table. `key` is the short letter, or a
-/// private-use character for long-only options; `short` is 0 when there is
-/// no short form and `long` is empty when there is no long form.
+/// One option of an applet's table, 8 bytes (a table of every applet's
+/// options is in the binary). `key` is the short letter, or a private-use
+/// character for long-only options (both below U+10000); `short` is 0
+/// when there is no short form. The long name is `len` bytes at `at` in
+/// the table's names (see [`Parser::new`]); `len` is 0 when there is no
+/// long form.
 #[derive(Clone, Copy, Debug)]
 pub struct OptDef {
+    pub at: u16,
+    pub len: u8,
     pub short: u8,
-    pub long: &'static str,
     pub arg: HasArg,
-    pub key: char,
+    pub key: u16,
+}
+
+impl OptDef {
+    /// The option's key as the parser returns it.
+    fn key(&self) -> char {
+        char::from_u32(self.key as u32).unwrap_or('\0')
+    }
 }
 
 /// A recognized option and its argument.
@@ -100,6 +111,8 @@ pub const OPERAND: char = '\u{1}';
 /// are collected in [`Parser::operands`], in order.
 pub struct Parser<'a> {
     defs: &'a [OptDef],
+    /// The long names of `defs`, one after another.
+    names: &'static str,
     args: &'a [&'a [u8]],
     next: usize,
     /// Position inside a short-option cluster, 0 when not in one.
@@ -113,9 +126,17 @@ pub struct Parser<'a> {
 }
 
 impl<'a> Parser<'a> {
-    pub fn new(defs: &'a [OptDef], args: &'a [&'a [u8]], stop_at_operand: bool) -> Self {
+    /// A parser of `args` against the options `defs`, whose long names
+    /// are slices of `names`.
+    pub fn new(
+        defs: &'a [OptDef],
+        names: &'static str,
+        args: &'a [&'a [u8]],
+        stop_at_operand: bool,
+    ) -> Self {
         Parser {
             defs,
+            names,
             args,
             next: 0,
             cluster: 0,
@@ -152,6 +173,13 @@ impl<'a> Parser<'a> {
         self.operands
     }
 
+    /// The long name of `d` ("" when it has none).
+    fn long_name(&self, d: &OptDef) -> &'static str {
+        self.names
+            .get(d.at as usize..d.at as usize + d.len as usize)
+            .unwrap_or("")
+    }
+
     fn rest_are_operands(&mut self) {
         self.operands.extend_from_slice(&self.args[self.next..]);
         self.next = self.args.len();
@@ -180,21 +208,24 @@ impl<'a> Parser<'a> {
                     finish(self);
                 }
                 Ok(Opt {
-                    key: d.key,
+                    key: d.key(),
                     arg: None,
                 })
             }
             HasArg::Optional => {
                 let v = (!at_end).then(|| &arg[self.cluster..]);
                 finish(self);
-                Ok(Opt { key: d.key, arg: v })
+                Ok(Opt {
+                    key: d.key(),
+                    arg: v,
+                })
             }
             HasArg::Required => {
                 if !at_end {
                     let v = &arg[self.cluster..];
                     finish(self);
                     return Ok(Opt {
-                        key: d.key,
+                        key: d.key(),
                         arg: Some(v),
                     });
                 }
@@ -203,7 +234,7 @@ impl<'a> Parser<'a> {
                     Some(v) => {
                         self.next += 1;
                         Ok(Opt {
-                            key: d.key,
+                            key: d.key(),
                             arg: Some(v),
                         })
                     }
@@ -224,7 +255,7 @@ impl<'a> Parser<'a> {
         let exact = self
             .defs
             .iter()
-            .find(|d| !d.long.is_empty() && d.long.as_bytes() == name);
+            .find(|d| d.len > 0 && self.long_name(d).as_bytes() == name);
         let d = match exact {
             Some(d) => d,
             None => {
@@ -233,15 +264,15 @@ impl<'a> Parser<'a> {
                 for d in self
                     .defs
                     .iter()
-                    .filter(|d| !d.long.is_empty() && d.long.as_bytes().starts_with(name))
+                    .filter(|d| d.len > 0 && self.long_name(d).as_bytes().starts_with(name))
                 {
                     match found {
                         None => found = Some(d),
                         Some(f) if f.key != d.key || f.arg != d.arg => {
                             if ambiguous.is_empty() {
-                                ambiguous.push(f.long);
+                                ambiguous.push(self.long_name(f));
                             }
-                            ambiguous.push(d.long);
+                            ambiguous.push(self.long_name(d));
                         }
                         Some(_) => {}
                     }
@@ -256,24 +287,24 @@ impl<'a> Parser<'a> {
             }
         };
         match (d.arg, value) {
-            (HasArg::No, Some(_)) => Err(OptError::NoArgAllowed(d.long)),
+            (HasArg::No, Some(_)) => Err(OptError::NoArgAllowed(self.long_name(d))),
             (HasArg::No, None) | (HasArg::Optional, _) => Ok(Opt {
-                key: d.key,
+                key: d.key(),
                 arg: value,
             }),
             (HasArg::Required, Some(v)) => Ok(Opt {
-                key: d.key,
+                key: d.key(),
                 arg: Some(v),
             }),
             (HasArg::Required, None) => match self.args.get(self.next) {
                 Some(v) => {
                     self.next += 1;
                     Ok(Opt {
-                        key: d.key,
+                        key: d.key(),
                         arg: Some(v),
                     })
                 }
-                None => Err(OptError::MissingLong(d.long)),
+                None => Err(OptError::MissingLong(self.long_name(d))),
             },
         }
     }
@@ -328,67 +359,44 @@ mod tests {
     use alloc::vec;
 
     const RETRY: char = '\u{e000}';
-    const DEFS: &[OptDef] = &[
-        OptDef {
-            short: b'n',
-            long: "lines",
-            arg: HasArg::Required,
-            key: 'n',
-        },
-        OptDef {
-            short: b'v',
-            long: "verbose",
-            arg: HasArg::No,
-            key: 'v',
-        },
-        OptDef {
-            short: b'q',
-            long: "quiet",
-            arg: HasArg::No,
-            key: 'q',
-        },
-        OptDef {
-            short: 0,
-            long: "silent",
-            arg: HasArg::No,
-            key: 'q',
-        },
-        OptDef {
-            short: 0,
-            long: "retry",
-            arg: HasArg::No,
-            key: RETRY,
-        },
-        OptDef {
-            short: b'c',
-            long: "color",
-            arg: HasArg::Optional,
-            key: 'c',
-        },
-        OptDef {
-            short: 0,
-            long: "colour",
-            arg: HasArg::Optional,
-            key: 'c',
-        },
-        OptDef {
-            short: 0,
-            long: "help",
-            arg: HasArg::No,
-            key: '\u{e001}',
-        },
-        OptDef {
-            short: 0,
-            long: "version",
-            arg: HasArg::No,
-            key: '\u{e002}',
-        },
-    ];
+    const NAMES: &str = "linesverbosequietsilentretrycolorcolourhelpversion";
+
+    /// The test table: (short, long, arg, key), the long names as they
+    /// come in NAMES.
+    fn defs() -> &'static [OptDef] {
+        let table: [(u8, &str, HasArg, char); 9] = [
+            (b'n', "lines", HasArg::Required, 'n'),
+            (b'v', "verbose", HasArg::No, 'v'),
+            (b'q', "quiet", HasArg::No, 'q'),
+            (0, "silent", HasArg::No, 'q'),
+            (0, "retry", HasArg::No, RETRY),
+            (b'c', "color", HasArg::Optional, 'c'),
+            (0, "colour", HasArg::Optional, 'c'),
+            (0, "help", HasArg::No, '\u{e001}'),
+            (0, "version", HasArg::No, '\u{e002}'),
+        ];
+        let mut at = 0;
+        let defs: Vec<OptDef> = table
+            .iter()
+            .map(|&(short, long, arg, key)| {
+                assert_eq!(&NAMES[at..at + long.len()], long);
+                at += long.len();
+                OptDef {
+                    at: (at - long.len()) as u16,
+                    len: long.len() as u8,
+                    short,
+                    arg,
+                    key: key as u16,
+                }
+            })
+            .collect();
+        defs.leak()
+    }
 
     type Parsed = Vec<Result<(char, Option<Vec<u8>>), Vec<u8>>>;
 
     fn run(args: &[&[u8]], posix: bool) -> (Parsed, Vec<Vec<u8>>) {
-        let mut p = Parser::new(DEFS, args, posix);
+        let mut p = Parser::new(defs(), NAMES, args, posix);
         let mut out = vec![];
         for r in p.by_ref() {
             out.push(
@@ -500,7 +508,7 @@ mod tests {
     #[test]
     fn in_order_returns_operands_in_place() {
         let args: &[&[u8]] = &[b"a", b"-v", b"-", b"+1", b"--", b"-q", b"b"];
-        let mut p = Parser::new(DEFS, args, true).in_order();
+        let mut p = Parser::new(defs(), NAMES, args, true).in_order();
         let mut seen = vec![];
         while let Some(r) = p.next() {
             let o = r.unwrap();
