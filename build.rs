@@ -249,7 +249,13 @@ fn generate(file: &AppletFile, packed: &[&[u8]]) -> String {
         s.push_str(&spec(&file.applets[0], &keys[0], packed[0]));
     } else {
         for ((a, k), p) in file.applets.iter().zip(&keys).zip(packed) {
-            writeln!(s, "    pub mod {} {{", ident(&a.name)).unwrap();
+            // A family's file may be named after one of its programs.
+            writeln!(
+                s,
+                "    #[allow(clippy::module_inception)]\n    pub mod {} {{",
+                ident(&a.name)
+            )
+            .unwrap();
             s.push_str(&spec(a, k, p));
             s.push_str("    }\n");
         }

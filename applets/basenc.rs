@@ -247,7 +247,7 @@ fn run(c: &Config, fd: Fd) {
             }
             return;
         }
-        if enc == Enc::Z85 && data.len() % 4 != 0 {
+        if enc == Enc::Z85 && !data.len().is_multiple_of(4) {
             die(
                 &[b"invalid input (length must be multiple of 4 characters)"],
                 None,

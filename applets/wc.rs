@@ -72,7 +72,7 @@ fn bytes_by_size(fd: Fd) -> Option<SizeCount> {
     let st = fs::fstat(fd).ok().filter(|st| st.is_reg() && st.size > 0)?;
     let size = st.size as u64;
     let pos = fs::tell(fd).ok()?;
-    if size % sys::system::page_size() as u64 != 0 {
+    if !size.is_multiple_of(sys::system::page_size() as u64) {
         return Some(SizeCount::Exact(size.saturating_sub(pos)));
     }
     // GNU 9.1 seeks relative to the offset here and then miscounts an
