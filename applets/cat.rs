@@ -181,7 +181,9 @@ fn copy(fd: Fd, in_st: &Stat, out_st: Option<&Stat>, buf: &mut [u8]) -> Result<(
     // (measured: tests/bench); on other file systems copy_file_range may
     // share extents or copy on the server, so it goes first there.
     let via_pipe = out_is_fifo
-        || (out_is_reg && !fs::is_append(Fd::STDOUT) && fs::fs_type(Fd::STDOUT) == Some(fs::EXT4_MAGIC));
+        || (out_is_reg
+            && !fs::is_append(Fd::STDOUT)
+            && fs::fs_type(Fd::STDOUT) == Some(fs::EXT4_MAGIC));
     if in_st.is_reg() && via_pipe {
         match fs::splice_all_via_pipe(fd, Fd::STDOUT) {
             Ok(()) => return Ok(()),
@@ -258,7 +260,11 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let formatting = f.any();
     let mut buf = alloc::vec![0u8; BUF];
     let mut formatted = alloc::vec::Vec::new();
-    let mut st = State { newlines: 0, line: 0, pending_cr: false };
+    let mut st = State {
+        newlines: 0,
+        line: 0,
+        pending_cr: false,
+    };
     let mut status = 0;
     let mut read_stdin = false;
     for name in files {

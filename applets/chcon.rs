@@ -50,9 +50,9 @@
 //       --version     output version information and exit
 
 use super::{opt, SPEC};
+use crate::shared::diag::{quote, quoteaf, quotef};
 use alloc::vec::Vec;
 use corebox_core::context::{Context, Part};
-use crate::shared::diag::{quote, quoteaf, quotef};
 use sys::fs::Stat;
 use sys::io::{error, out};
 use sys::selinux;
@@ -77,7 +77,8 @@ const ENODATA: Errno = Errno(61);
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (mut user, mut role, mut typ, mut range) = (None, None, None, None);
-    let (mut dereference, mut follow, mut recurse, mut verbose) = (-1, Follow::Physical, false, false);
+    let (mut dereference, mut follow, mut recurse, mut verbose) =
+        (-1, Follow::Physical, false, false);
     let (mut preserve_root, mut reference) = (false, None);
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
@@ -120,18 +121,27 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         follow = Follow::Physical;
         deref = dereference != 0;
     }
-    let need = if reference.is_some() || component { 1 } else { 2 };
+    let need = if reference.is_some() || component {
+        1
+    } else {
+        2
+    };
     if files.len() < need {
         match files.last() {
             None => crate::shared::cli::missing_operand(&SPEC),
-            Some(l) => crate::shared::cli::usage_error(&SPEC, &[b"missing operand after ", &quote(l)]),
+            Some(l) => {
+                crate::shared::cli::usage_error(&SPEC, &[b"missing operand after ", &quote(l)])
+            }
         }
     }
     let context = if let Some(r) = reference {
         match selinux::get_label(sys::io::Fd::CWD, r, true).and_then(|l| l.ok_or(ENODATA)) {
             Ok(c) => Some(c),
             Err(e) => {
-                error(&[b"failed to get security context of ", &quoteaf(r)], Some(e));
+                error(
+                    &[b"failed to get security context of ", &quoteaf(r)],
+                    Some(e),
+                );
                 return 1;
             }
         }
@@ -239,7 +249,11 @@ fn visit(w: &mut Walker, info: Info, c: &Config) -> bool {
 /// GNU's change_file_context; messages name the entry as fts' accpath:
 /// the name inside its directory, or the whole path under -L (FTS_NOCHDIR).
 fn change(w: &Walker, c: &Config) -> bool {
-    let shown = if c.follow == Follow::Logical { w.path() } else { w.name() };
+    let shown = if c.follow == Follow::Logical {
+        w.path()
+    } else {
+        w.name()
+    };
     let (dir, name) = if w.dirfd() == sys::io::Fd::CWD || selinux::proc_fds() {
         (w.dirfd(), w.name())
     } else {
@@ -253,16 +267,28 @@ fn change(w: &Walker, c: &Config) -> bool {
             let label = match selinux::get_label(dir, name, c.deref) {
                 Ok(Some(l)) => l,
                 Ok(None) => {
-                    error(&[b"can't apply partial context to unlabeled file ", &quoteaf(shown)], None);
+                    error(
+                        &[
+                            b"can't apply partial context to unlabeled file ",
+                            &quoteaf(shown),
+                        ],
+                        None,
+                    );
                     return false;
                 }
                 Err(e) => {
-                    error(&[b"failed to get security context of ", &quoteaf(shown)], Some(e));
+                    error(
+                        &[b"failed to get security context of ", &quoteaf(shown)],
+                        Some(e),
+                    );
                     return false;
                 }
             };
             let Some(mut ctx) = Context::parse(&label) else {
-                error(&[b"failed to create security context: ", &quote(&label)], Some(Errno::INVAL));
+                error(
+                    &[b"failed to create security context: ", &quote(&label)],
+                    Some(Errno::INVAL),
+                );
                 return false;
             };
             let mut ok = true;
@@ -270,7 +296,12 @@ fn change(w: &Walker, c: &Config) -> bool {
                 if let Some(v) = value {
                     if ctx.set(part, v).is_none() {
                         error(
-                            &[b"failed to set ", what, b" security context component to ", &quote(v)],
+                            &[
+                                b"failed to set ",
+                                what,
+                                b" security context component to ",
+                                &quote(v),
+                            ],
                             Some(Errno::INVAL),
                         );
                         ok = false;
@@ -288,7 +319,12 @@ fn change(w: &Walker, c: &Config) -> bool {
     if current.as_deref() != Some(new) {
         if let Err(e) = selinux::set_label(dir, name, new, c.deref) {
             error(
-                &[b"failed to change context of ", &quoteaf(shown), b" to ", &quote(new)],
+                &[
+                    b"failed to change context of ",
+                    &quoteaf(shown),
+                    b" to ",
+                    &quote(new),
+                ],
                 Some(e),
             );
             return false;

@@ -27,9 +27,9 @@
 // Each MODE is of the form '[ugoa]*([-+=]([rwxXst]*|[ugo]))+|[-+=][0-7]+'.
 
 use super::{opt, SPEC};
+use crate::shared::diag::{quote, quoteaf, quotef};
 use alloc::vec::Vec;
 use corebox_core::mode::{self, Change, ALL};
-use crate::shared::diag::{quote, quoteaf, quotef};
 use sys::fs::{self, Stat};
 use sys::io::{error, out};
 use sys::walk::{self, Follow, Info, Walker};
@@ -63,8 +63,20 @@ fn mode_option(a: &[u8]) -> bool {
     for &c in &a[1..] {
         match c {
             b'R' | b'c' | b'f' | b'v' => {}
-            b'r' | b'w' | b'x' | b'X' | b's' | b't' | b'u' | b'g' | b'o' | b'a' | b','
-            | b'+' | b'=' | b'0'..=b'7' => return true,
+            b'r'
+            | b'w'
+            | b'x'
+            | b'X'
+            | b's'
+            | b't'
+            | b'u'
+            | b'g'
+            | b'o'
+            | b'a'
+            | b','
+            | b'+'
+            | b'='
+            | b'0'..=b'7' => return true,
             _ => return false,
         }
     }
@@ -131,7 +143,10 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut mode_is_operand = false;
     if reference.is_some() {
         if mode_arg.is_some() {
-            crate::shared::cli::usage_error(&SPEC, &[b"cannot combine mode and --reference options"]);
+            crate::shared::cli::usage_error(
+                &SPEC,
+                &[b"cannot combine mode and --reference options"],
+            );
         }
     } else if mode_arg.is_none() && !files.is_empty() {
         mode_arg = Some(files.remove(0).to_vec());
@@ -260,7 +275,10 @@ fn mode_changed(w: &Walker, c: &Config, old: u32, mut new: u32) -> bool {
             Ok(st) => new = st.mode,
             Err(e) => {
                 if !c.silent {
-                    error(&[b"getting new attributes of ", &quoteaf(w.path())], Some(e));
+                    error(
+                        &[b"getting new attributes of ", &quoteaf(w.path())],
+                        Some(e),
+                    );
                 }
                 return false;
             }
@@ -307,7 +325,11 @@ fn describe(path: &[u8], old: u32, new: u32, status: Status) {
                 b"mode of "
             });
             v.extend_from_slice(&q);
-            v.extend_from_slice(if status == Status::Failed { b" from " } else { b" changed from " });
+            v.extend_from_slice(if status == Status::Failed {
+                b" from "
+            } else {
+                b" changed from "
+            });
             triple(&mut v, old);
             v.extend_from_slice(b" to ");
             triple(&mut v, new);

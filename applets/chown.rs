@@ -477,10 +477,7 @@ impl Options {
         if operands.len() < need {
             match operands.last() {
                 None => cli::missing_operand(spec),
-                Some(l) => cli::usage_error(
-                    spec,
-                    &[b"missing operand after ", &quote(l)],
-                ),
+                Some(l) => cli::usage_error(spec, &[b"missing operand after ", &quote(l)]),
             }
         }
         let mut deref = self.dereference;
@@ -521,5 +518,6 @@ impl Options {
 
 /// stat of a --reference file, or GNU's error and exit.
 pub fn reference_stat(name: &[u8]) -> Stat {
-    fs::stat(name).unwrap_or_else(|e| die(&[b"failed to get attributes of ", &quoteaf(name)], Some(e)))
+    fs::stat(name)
+        .unwrap_or_else(|e| die(&[b"failed to get attributes of ", &quoteaf(name)], Some(e)))
 }

@@ -97,7 +97,10 @@ impl Expand {
             };
             if run > 0 {
                 o.extend_from_slice(&b[..run]);
-                self.column = self.column.checked_add(run as u64).unwrap_or_else(|| too_long());
+                self.column = self
+                    .column
+                    .checked_add(run as u64)
+                    .unwrap_or_else(|| too_long());
                 b = &b[run..];
                 continue;
             }
@@ -105,7 +108,10 @@ impl Expand {
             b = &b[1..];
             match c {
                 b'\t' => {
-                    let next = self.tabs.next(self.column, &mut self.index).unwrap_or(self.column.wrapping_add(1));
+                    let next = self
+                        .tabs
+                        .next(self.column, &mut self.index)
+                        .unwrap_or(self.column.wrapping_add(1));
                     if next < self.column {
                         out().write(o);
                         o.clear();
@@ -144,12 +150,23 @@ impl Expand {
             }
         }
     }
-
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    sys::io::set_write_error_style(sys::io::WriteErrorKind::Errno, sys::io::WriteErrorKind::Twice, 4097, u64::MAX);
-    let mut e = Expand { tabs: TabStops::default(), initial_only: false, column: 0, index: 0, convert: true, buf: Vec::new() };
+    sys::io::set_write_error_style(
+        sys::io::WriteErrorKind::Errno,
+        sys::io::WriteErrorKind::Twice,
+        4097,
+        u64::MAX,
+    );
+    let mut e = Expand {
+        tabs: TabStops::default(),
+        initial_only: false,
+        column: 0,
+        index: 0,
+        convert: true,
+        buf: Vec::new(),
+    };
     let mut errs = Vec::new();
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {

@@ -27,9 +27,9 @@
 //       --version     output version information and exit
 
 use super::SPEC;
+use crate::shared::diag::quotef;
 use alloc::vec::Vec;
 use corebox_core::fold::Folder;
-use crate::shared::diag::quotef;
 
 use sys::io::{error, out};
 
@@ -80,7 +80,13 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                 }
                 arg.extend_from_slice(o.arg.unwrap_or(b""));
                 let max = (usize::MAX as u64).saturating_sub(9);
-                width = crate::shared::cli::number_or_die(&arg, b"", 1, max, b"invalid number of columns");
+                width = crate::shared::cli::number_or_die(
+                    &arg,
+                    b"",
+                    1,
+                    max,
+                    b"invalid number of columns",
+                );
             }
             _ => {}
         }

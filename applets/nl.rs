@@ -108,7 +108,15 @@ fn style(arg: &'static [u8], what: &[u8]) -> Option<Style> {
             }
         },
         _ => {
-            error(&[b"invalid ", what, b" numbering style: ", &crate::shared::diag::quote(arg)], None);
+            error(
+                &[
+                    b"invalid ",
+                    what,
+                    b" numbering style: ",
+                    &crate::shared::diag::quote(arg),
+                ],
+                None,
+            );
             return None;
         }
     })
@@ -174,7 +182,11 @@ impl Nl {
     fn line(&mut self, record: &[u8]) {
         let line = sys::records::chomp(record, b'\n');
         // A line that is exactly a section delimiter starts that section.
-        if let Some(s) = self.delims.iter().position(|d| d.len() >= 2 && line == &d[..]) {
+        if let Some(s) = self
+            .delims
+            .iter()
+            .position(|d| d.len() >= 2 && line == &d[..])
+        {
             self.section = s;
             if self.renumber {
                 self.line_no = self.start;
@@ -250,15 +262,35 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                 }
             }
             'd' => delim = a,
-            'i' => nl.increment = crate::shared::cli::int_or_die(a, i64::MIN, i64::MAX, b"invalid line number increment"),
-            'l' => nl.join_blank = crate::shared::cli::int_or_die(a, 1, i64::MAX, b"invalid line number of blank lines"),
+            'i' => {
+                nl.increment = crate::shared::cli::int_or_die(
+                    a,
+                    i64::MIN,
+                    i64::MAX,
+                    b"invalid line number increment",
+                )
+            }
+            'l' => {
+                nl.join_blank = crate::shared::cli::int_or_die(
+                    a,
+                    1,
+                    i64::MAX,
+                    b"invalid line number of blank lines",
+                )
+            }
             'n' => {
                 nl.format = match a {
                     b"ln" => Format::Left,
                     b"rn" => Format::Right,
                     b"rz" => Format::Zeros,
                     _ => {
-                        error(&[b"invalid line numbering format: ", &crate::shared::diag::quote(a)], None);
+                        error(
+                            &[
+                                b"invalid line numbering format: ",
+                                &crate::shared::diag::quote(a),
+                            ],
+                            None,
+                        );
                         ok = false;
                         nl.format
                     }
@@ -266,8 +298,22 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             }
             'p' => nl.renumber = false,
             's' => nl.separator = a,
-            'v' => nl.start = crate::shared::cli::int_or_die(a, i64::MIN, i64::MAX, b"invalid starting line number"),
-            'w' => nl.width = crate::shared::cli::int_or_die(a, 1, i32::MAX as i64, b"invalid line number field width") as usize,
+            'v' => {
+                nl.start = crate::shared::cli::int_or_die(
+                    a,
+                    i64::MIN,
+                    i64::MAX,
+                    b"invalid starting line number",
+                )
+            }
+            'w' => {
+                nl.width = crate::shared::cli::int_or_die(
+                    a,
+                    1,
+                    i32::MAX as i64,
+                    b"invalid line number field width",
+                ) as usize
+            }
             _ => {}
         }
     }

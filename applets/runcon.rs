@@ -23,8 +23,8 @@
 //       --version     output version information and exit
 
 use super::SPEC;
-use corebox_core::context::{Context, Part};
 use crate::shared::diag::{quote, quoteaf};
+use corebox_core::context::{Context, Part};
 use sys::io::{error, out, program_name};
 use sys::selinux;
 use sys::Errno;
@@ -74,11 +74,18 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         crate::shared::cli::usage_error(&SPEC, &[b"no command specified"]);
     }
     if !selinux::enabled() {
-        die(&[program_name(), b" may be used only on a SELinux kernel"], None);
+        die(
+            &[program_name(), b" may be used only on a SELinux kernel"],
+            None,
+        );
     }
     let con = match context {
-        Some(c) => Context::parse(c)
-            .unwrap_or_else(|| die(&[b"failed to create security context: ", &quote(c)], Some(Errno::INVAL))),
+        Some(c) => Context::parse(c).unwrap_or_else(|| {
+            die(
+                &[b"failed to create security context: ", &quote(c)],
+                Some(Errno::INVAL),
+            )
+        }),
         None => {
             let mut cur = selinux::current()
                 .unwrap_or_else(|e| die(&[b"failed to get current context"], Some(e)));
@@ -86,13 +93,19 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                 let file = selinux::get_label(sys::io::Fd::CWD, rest[0], true)
                     .and_then(|l| l.ok_or(Errno(61)))
                     .unwrap_or_else(|e| {
-                        die(&[b"failed to get security context of ", &quoteaf(rest[0])], Some(e))
+                        die(
+                            &[b"failed to get security context of ", &quoteaf(rest[0])],
+                            Some(e),
+                        )
                     });
                 cur = selinux::compute_create(&cur, &file)
                     .unwrap_or_else(|e| die(&[b"failed to compute a new context"], Some(e)));
             }
             let mut con = Context::parse(&cur).unwrap_or_else(|| {
-                die(&[b"failed to create security context: ", &quote(&cur)], Some(Errno::INVAL))
+                die(
+                    &[b"failed to create security context: ", &quote(&cur)],
+                    Some(Errno::INVAL),
+                )
             });
             for (part, v, what) in [
                 (Part::User, user, &b"failed to set new user: "[..]),

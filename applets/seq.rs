@@ -30,11 +30,11 @@
 // decimal numbers with maximum precision PREC, and to %g otherwise.
 
 use super::SPEC;
+use crate::shared::cli::usage_error;
+use crate::shared::diag::quote;
 use alloc::vec::Vec;
 use corebox_core::float::F80;
 use corebox_core::seq::{self, Format, FormatError, Operand, ScanError};
-use crate::shared::cli::usage_error;
-use crate::shared::diag::quote;
 use sys::io::{error, out};
 
 /// GNU's limit on the increment of the decimal-string fast path.
@@ -70,10 +70,18 @@ fn options_end(args: &[&[u8]]) -> usize {
 fn scan_or_die(arg: &[u8]) -> Operand {
     match seq::scan(arg) {
         Ok(o) => o,
-        Err(ScanError::Invalid) => usage_error(&SPEC, &[b"invalid floating point argument: ", &quote(arg)]),
-        Err(ScanError::Nan) => {
-            usage_error(&SPEC, &[b"invalid ", &quote(b"not-a-number"), b" argument: ", &quote(arg)])
+        Err(ScanError::Invalid) => {
+            usage_error(&SPEC, &[b"invalid floating point argument: ", &quote(arg)])
         }
+        Err(ScanError::Nan) => usage_error(
+            &SPEC,
+            &[
+                b"invalid ",
+                &quote(b"not-a-number"),
+                b" argument: ",
+                &quote(arg),
+            ],
+        ),
     }
 }
 
@@ -109,18 +117,34 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             };
             let tail: &[u8] = if c != 0 { b" directive" } else { b"" };
             let c = [c];
-            error(&[b"format ", &quote(f), what, &c[..(c[0] != 0) as usize], tail], None);
+            error(
+                &[
+                    b"format ",
+                    &quote(f),
+                    what,
+                    &c[..(c[0] != 0) as usize],
+                    tail,
+                ],
+                None,
+            );
             sys::rt::exit(1)
         }
     });
     if user_format.is_some() && equal_width {
-        usage_error(&SPEC, &[b"format string may not be specified when printing equal width strings"]);
+        usage_error(
+            &SPEC,
+            &[b"format string may not be specified when printing equal width strings"],
+        );
     }
     let plain = user_format.is_none() && !equal_width;
     // The decimal-string path for whole numbers, tried first on the
     // spelling of the operands.
     if plain && ops.iter().all(|o| seq::all_digits(o)) {
-        let step = if ops.len() == 3 { seq::digits_u64(ops[1]).unwrap_or(0) } else { 1 };
+        let step = if ops.len() == 3 {
+            seq::digits_u64(ops[1]).unwrap_or(0)
+        } else {
+            1
+        };
         if (1..=FAST_STEP_LIMIT).contains(&step) {
             let first: &[u8] = if ops.len() == 1 { b"1" } else { ops[0] };
             if let Some(status) = fast(first, Some(ops[ops.len() - 1]), step, sep) {
@@ -149,8 +173,15 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         && !last.value.lt(F80::ZERO)
         && !first.value.is_negative()
     {
-        if let Some(s) = step.value.to_u64().filter(|s| (1..=FAST_STEP_LIMIT).contains(s)) {
-            let f = Format { spec: integer_spec(), ..Format::default() };
+        if let Some(s) = step
+            .value
+            .to_u64()
+            .filter(|s| (1..=FAST_STEP_LIMIT).contains(s))
+        {
+            let f = Format {
+                spec: integer_spec(),
+                ..Format::default()
+            };
             let mut a = Vec::new();
             seq::format(&mut a, &f, first.value);
             let mut b = Vec::new();
@@ -192,7 +223,13 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
 
 /// `%g` of `n / 10^scale` when it needs no rounding and no exponent: the
 /// decimal digits as they are, without trailing zeros.
-fn plain_g<'a>(f: &Format, room: usize, n: u64, scale: u32, body: &'a mut Vec<u8>) -> Option<&'a [u8]> {
+fn plain_g<'a>(
+    f: &Format,
+    room: usize,
+    n: u64,
+    scale: u32,
+    body: &'a mut Vec<u8>,
+) -> Option<&'a [u8]> {
     if f.spec.conv | 0x20 != b'g' || f.spec.alt {
         return None;
     }
@@ -243,7 +280,10 @@ fn unrounded(n: u64, room: usize, first: i64, v: i64) -> bool {
     }
     let size = first.unsigned_abs() as u128 + v.abs_diff(first) as u128 + n as u128;
     let extra = room.saturating_sub(digits(n)) as u32;
-    10u128.checked_pow(extra).and_then(|p| p.checked_mul(size)).is_some_and(|m| m < 1 << 59)
+    10u128
+        .checked_pow(extra)
+        .and_then(|p| p.checked_mul(size))
+        .is_some_and(|m| m < 1 << 59)
 }
 
 /// The general loop in exact whole-number arithmetic (see seq::fixed);
@@ -292,7 +332,11 @@ fn decimal(f: &Format, d: seq::Fixed, exact: bool, first: F80, step: F80, last: 
         line.extend_from_slice(&f.prefix);
         let n = v.unsigned_abs();
         if v == 0 || !(fixed_point || exact || unrounded(n, room, d.first, v)) {
-            let x = if i == 0 { first } else { first.plus(F80::from_u64(i).times(step)) };
+            let x = if i == 0 {
+                first
+            } else {
+                first.plus(F80::from_u64(i).times(step))
+            };
             corebox_core::float::format(&mut line, x, &f.spec);
         } else if let Some(plain) = plain_g(f, room, n, d.scale, &mut body) {
             corebox_core::float::finish(&mut line, v < 0, plain, &f.spec, false);
@@ -334,7 +378,11 @@ fn decimal(f: &Format, d: seq::Fixed, exact: bool, first: F80, step: F80, last: 
 }
 
 fn integer_spec() -> corebox_core::float::Spec {
-    corebox_core::float::Spec { conv: b'f', precision: Some(0), ..Default::default() }
+    corebox_core::float::Spec {
+        conv: b'f',
+        precision: Some(0),
+        ..Default::default()
+    }
 }
 
 /// Prints FIRST, FIRST + STEP, ... up to LAST (None: forever) as decimal
@@ -353,7 +401,13 @@ fn fast(first: &[u8], last: Option<&[u8]>, step: u64, sep: &[u8]) -> Option<i32>
     };
     match (a, b) {
         // Exact in long double too: any separator gives GNU's output.
-        (Some(a), Some(b)) if sep.len() <= 8 => counted(&mut buf, first, ((b - a) / step).saturating_add(1), step, sep),
+        (Some(a), Some(b)) if sep.len() <= 8 => counted(
+            &mut buf,
+            first,
+            ((b - a) / step).saturating_add(1),
+            step,
+            sep,
+        ),
         _ if sep.len() == 1 => uncounted(&mut buf, first, last, step, sep),
         _ => return None,
     }
@@ -366,10 +420,20 @@ fn fast(first: &[u8], last: Option<&[u8]>, step: u64, sep: &[u8]) -> Option<i32>
 /// digit strings padded with zeros to the width.
 fn padded(f: &Format, first: &Operand, step: &Operand, last: &Operand, sep: &[u8]) -> Option<i32> {
     let s = &f.spec;
-    if s.precision != Some(0) || !s.zero || s.left || s.width > 20 || sep.len() > 8 || first.value.is_negative() {
+    if s.precision != Some(0)
+        || !s.zero
+        || s.left
+        || s.width > 20
+        || sep.len() > 8
+        || first.value.is_negative()
+    {
         return None;
     }
-    let (a, d, b) = (first.value.to_u64()?, step.value.to_u64()?, last.value.to_u64()?);
+    let (a, d, b) = (
+        first.value.to_u64()?,
+        step.value.to_u64()?,
+        last.value.to_u64()?,
+    );
     if d == 0 || a > b {
         return None;
     }
@@ -399,7 +463,11 @@ fn counted(buf: &mut Vec<u8>, first: &[u8], mut count: u64, step: u64, sep: &[u8
         let len = digits + sep.len();
         let at = digits - 1;
         let d = line[at] - b'0';
-        let run = if step == 1 { ((10 - d) as u64).min(count) } else { 1 };
+        let run = if step == 1 {
+            ((10 - d) as u64).min(count)
+        } else {
+            1
+        };
         for k in 0..run as u8 {
             sys::simd::store32(buf, p, &line);
             buf[p + at] = b'0' + d + k;

@@ -17,10 +17,10 @@
 //       --version     output version information and exit
 
 use super::SPEC;
+use crate::shared::diag::quotef;
 use alloc::vec::Vec;
 use corebox_core::memchr::{memmem, memrchr, memrchr_iter};
 use corebox_core::regex::{Regex, Syntax};
-use crate::shared::diag::quotef;
 use sys::fs::{self, Input, Whence};
 use sys::io::{error, out, Fd};
 use sys::Errno;
@@ -79,7 +79,14 @@ impl Reverser<'_> {
         self.buf.drain(n..room);
         self.pending += n;
         self.limit += n;
-        let Reverser { sep, before, first, buf, pending, limit } = self;
+        let Reverser {
+            sep,
+            before,
+            first,
+            buf,
+            pending,
+            limit,
+        } = self;
         let mut cut = |s: usize, e: usize| {
             if *before {
                 out().write(&buf[s..*pending]);
@@ -208,13 +215,31 @@ fn tac_file(name: &'static [u8], sep: &Sep, before: bool) -> bool {
     let input = match Input::open(name) {
         Ok(i) => i,
         Err(e) => {
-            error(&[b"failed to open ", &crate::shared::diag::quoteaf(name), b" for reading"], Some(e));
+            error(
+                &[
+                    b"failed to open ",
+                    &crate::shared::diag::quoteaf(name),
+                    b" for reading",
+                ],
+                Some(e),
+            );
             return false;
         }
     };
-    let label: &[u8] = if input.is_stdin() { b"standard input" } else { name };
+    let label: &[u8] = if input.is_stdin() {
+        b"standard input"
+    } else {
+        name
+    };
     let fd = input.fd();
-    let mut r = Reverser { sep, before, first: true, buf: Vec::new(), pending: 0, limit: 0 };
+    let mut r = Reverser {
+        sep,
+        before,
+        first: true,
+        buf: Vec::new(),
+        pending: 0,
+        limit: 0,
+    };
     let size = fs::seek(fd, Whence::End(0));
     // Files that say they are empty may not be (/proc): read to the end.
     let sized = fs::fstat(fd).is_ok_and(|st| st.size > 0);
@@ -231,7 +256,12 @@ fn tac_file(name: &'static [u8], sep: &Sep, before: bool) -> bool {
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     // GNU 9.1's tac: past 8 KiB its own output buffer reports the error.
     sys::io::set_own_output_buffer();
-    sys::io::set_write_error_style(sys::io::WriteErrorKind::Errno, sys::io::WriteErrorKind::Plain, 4096, 8192);
+    sys::io::set_write_error_style(
+        sys::io::WriteErrorKind::Errno,
+        sys::io::WriteErrorKind::Plain,
+        4096,
+        8192,
+    );
     let (mut before, mut regex, mut separator): (bool, bool, &'static [u8]) = (false, false, b"\n");
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {

@@ -26,8 +26,8 @@
 // writing to non pipe outputs.
 
 use super::{opt, SPEC};
-use alloc::vec::Vec;
 use crate::shared::diag::quotef;
+use alloc::vec::Vec;
 use sys::fs::{self, Open};
 use sys::io::{error, Fd, File};
 use sys::signal::Sig;
@@ -86,12 +86,27 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         sys::signal::ignore(Sig::PIPE).ok();
     }
     let mut ok = true;
-    let mut outputs: Vec<Output> = alloc::vec![Output { name: b"standard output", _file: None, fd: Fd::STDOUT }];
+    let mut outputs: Vec<Output> = alloc::vec![Output {
+        name: b"standard output",
+        _file: None,
+        fd: Fd::STDOUT
+    }];
     for name in opts.operands() {
-        match fs::open(name, if append { Open::Append } else { Open::WriteTrunc }) {
+        match fs::open(
+            name,
+            if append {
+                Open::Append
+            } else {
+                Open::WriteTrunc
+            },
+        ) {
             Ok(f) => {
                 let fd = f.fd();
-                outputs.push(Output { name, _file: Some(f), fd });
+                outputs.push(Output {
+                    name,
+                    _file: Some(f),
+                    fd,
+                });
             }
             Err(e) => {
                 error(&[&quotef(name)], Some(e));

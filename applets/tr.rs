@@ -59,15 +59,20 @@
 // specify case conversion.  Squeezing occurs after translation or deletion.
 
 use super::SPEC;
+use crate::shared::diag::quote;
 use alloc::vec::Vec;
 use corebox_core::tr::{self, Error, Options};
-use crate::shared::diag::quote;
 use sys::io::{error, out, write_stderr, Fd};
 
 const BUF: usize = 256 * 1024;
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    sys::io::set_write_error_style(sys::io::WriteErrorKind::Errno, sys::io::WriteErrorKind::Twice, 4096, u64::MAX);
+    sys::io::set_write_error_style(
+        sys::io::WriteErrorKind::Errno,
+        sys::io::WriteErrorKind::Twice,
+        4096,
+        u64::MAX,
+    );
     let mut o = Options::default();
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(opt) = opts.next() {
@@ -83,7 +88,9 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let min = 1 + (o.delete == o.squeeze) as usize;
     let max = 1 + (o.delete <= o.squeeze) as usize;
     if ops.len() < min {
-        let Some(last) = ops.last() else { crate::shared::cli::missing_operand(&SPEC) };
+        let Some(last) = ops.last() else {
+            crate::shared::cli::missing_operand(&SPEC)
+        };
         error(&[b"missing operand after ", &quote(last)], None);
         write_stderr(if o.squeeze {
             b"Two strings must be given when both deleting and squeezing repeats.\n"
@@ -95,7 +102,9 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     if ops.len() > max {
         error(&[b"extra operand ", &quote(ops[max])], None);
         if ops.len() == 2 {
-            write_stderr(b"Only one string may be given when deleting without squeezing repeats.\n");
+            write_stderr(
+                b"Only one string may be given when deleting without squeezing repeats.\n",
+            );
         }
         crate::shared::cli::try_help(&SPEC);
     }
@@ -120,7 +129,11 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         1 => plan.delete.iter().position(|&d| d).map(|c| c as u8),
         _ => None,
     };
-    let shifts = if plan.translate { tr::shifts(&plan.xlate) } else { None };
+    let shifts = if plan.translate {
+        tr::shifts(&plan.xlate)
+    } else {
+        None
+    };
     let mut last = None;
     let mut buf = alloc::vec![0u8; BUF];
     loop {

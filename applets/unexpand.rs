@@ -154,7 +154,12 @@ impl Unexpand {
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    sys::io::set_write_error_style(sys::io::WriteErrorKind::Errno, sys::io::WriteErrorKind::Twice, 4097, u64::MAX);
+    sys::io::set_write_error_style(
+        sys::io::WriteErrorKind::Errno,
+        sys::io::WriteErrorKind::Twice,
+        4097,
+        u64::MAX,
+    );
     let mut u = Unexpand {
         tabs: TabStops::default(),
         all: false,
@@ -185,7 +190,10 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             }
             // `-4` and `-4,8` (GNU's obsolete form): digits accumulate.
             d @ '0'..='9' => {
-                let v = value.unwrap_or(0).checked_mul(10).and_then(|v| v.checked_add(d as u64 - b'0' as u64));
+                let v = value
+                    .unwrap_or(0)
+                    .checked_mul(10)
+                    .and_then(|v| v.checked_add(d as u64 - b'0' as u64));
                 match v {
                     Some(v) => value = Some(v),
                     None => {
