@@ -31,10 +31,12 @@
 //       --version     output version information and exit
 
 use super::SPEC;
+use crate::shared::diag::line_too_long;
+use crate::shared::files::{finish, or_stdin};
 use alloc::vec::Vec;
 use corebox_core::memchr::{memchr, memchr3};
 use corebox_core::tabstops::TabStops;
-use sys::io::{error, out};
+use sys::io::out;
 
 struct Expand {
     tabs: TabStops,
@@ -53,11 +55,6 @@ fn spaces(n: u64) {
         out().write(&S[..k]);
         left -= k as u64;
     }
-}
-
-fn too_long() -> ! {
-    error(&[b"input line is too long"], None);
-    sys::rt::exit(1)
 }
 
 impl Expand {
@@ -100,7 +97,7 @@ impl Expand {
                 self.column = self
                     .column
                     .checked_add(run as u64)
-                    .unwrap_or_else(|| too_long());
+                    .unwrap_or_else(|| line_too_long());
                 b = &b[run..];
                 continue;
             }
@@ -115,7 +112,7 @@ impl Expand {
                     if next < self.column {
                         out().write(o);
                         o.clear();
-                        too_long();
+                        line_too_long();
                     }
                     let n = next - self.column;
                     if n <= 4096 {
@@ -141,7 +138,10 @@ impl Expand {
                 }
                 _ => {
                     o.push(c);
-                    self.column = self.column.checked_add(1).unwrap_or_else(|| too_long());
+                    self.column = self
+                        .column
+                        .checked_add(1)
+                        .unwrap_or_else(|| line_too_long());
                     // A non-blank under -i ends conversion for this line.
                     if self.initial_only && c != b' ' {
                         self.convert = false;
@@ -191,10 +191,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         crate::shared::diag::tab_error(&err);
         return 1;
     }
-    let mut names = opts.operands();
-    if names.is_empty() {
-        names.push(b"-");
-    }
+    let names = or_stdin(opts.operands());
     let ok = crate::shared::files::read_stream(&names, |b| e.block(b));
-    sys::io::finish_stdin(names.iter().any(|n| *n == b"-"), b"-", ok)
+    finish(&names, ok)
 }
