@@ -26,7 +26,7 @@
 // writing to non pipe outputs.
 
 use super::{opt, SPEC};
-use crate::shared::diag::quotef;
+use crate::shared::diag::{die, quotef};
 use alloc::vec::Vec;
 use sys::fs::{self, Open};
 use sys::io::{error, Fd, File};
@@ -50,18 +50,46 @@ struct Output {
     name: &'static [u8],
     _file: Option<File>,
     fd: Fd,
+    /// No write to it has failed yet.
+    live: bool,
+}
+
+struct Config {
+    append: bool,
+    ignore_interrupts: bool,
+    on_error: OnError,
+    files: Vec<&'static [u8]>,
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    let (mut append, mut ignore_int, mut mode) = (false, false, OnError::Sigpipe);
+    let c = parse(args);
+    if c.ignore_interrupts {
+        sys::signal::ignore(Sig::INT).ok();
+    }
+    if c.on_error != OnError::Sigpipe {
+        sys::signal::ignore(Sig::PIPE).ok();
+    }
+    let (mut outputs, opened) = open_outputs(&c);
+    let copied = copy(&mut outputs, c.on_error);
+    drop(outputs);
+    sys::io::finish_stdin(true, b"standard input", opened && copied)
+}
+
+fn parse(args: &'static [&'static [u8]]) -> Config {
+    let mut c = Config {
+        append: false,
+        ignore_interrupts: false,
+        on_error: OnError::Sigpipe,
+        files: Vec::new(),
+    };
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         match o.key {
-            'a' => append = true,
-            'i' => ignore_int = true,
-            'p' => mode = OnError::WarnNopipe,
+            'a' => c.append = true,
+            'i' => c.ignore_interrupts = true,
+            'p' => c.on_error = OnError::WarnNopipe,
             opt::OUTPUT_ERROR => {
-                mode = match o.arg {
+                c.on_error = match o.arg {
                     None => OnError::WarnNopipe,
                     Some(a) => crate::shared::cli::choice(
                         &SPEC,
@@ -79,33 +107,34 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             _ => {}
         }
     }
-    if ignore_int {
-        sys::signal::ignore(Sig::INT).ok();
-    }
-    if mode != OnError::Sigpipe {
-        sys::signal::ignore(Sig::PIPE).ok();
-    }
+    c.files = opts.operands();
+    c
+}
+
+/// Standard output and the FILE operands that could be opened (the others
+/// are reported); false if one could not.
+fn open_outputs(c: &Config) -> (Vec<Output>, bool) {
     let mut ok = true;
     let mut outputs: Vec<Output> = alloc::vec![Output {
         name: b"standard output",
         _file: None,
-        fd: Fd::STDOUT
+        fd: Fd::STDOUT,
+        live: true,
     }];
-    for name in opts.operands() {
-        match fs::open(
-            name,
-            if append {
-                Open::Append
-            } else {
-                Open::WriteTrunc
-            },
-        ) {
+    let how = if c.append {
+        Open::Append
+    } else {
+        Open::WriteTrunc
+    };
+    for &name in &c.files {
+        match fs::open(name, how) {
             Ok(f) => {
                 let fd = f.fd();
                 outputs.push(Output {
                     name,
                     _file: Some(f),
                     fd,
+                    live: true,
                 });
             }
             Err(e) => {
@@ -114,7 +143,13 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             }
         }
     }
-    let mut live: Vec<bool> = alloc::vec![true; outputs.len()];
+    (outputs, ok)
+}
+
+/// Copies standard input to every output until the input ends or no
+/// output is left; false if anything failed.
+fn copy(outputs: &mut [Output], on_error: OnError) -> bool {
+    let mut ok = true;
     let mut buf = alloc::vec![0u8; BUF];
     loop {
         let n = match Fd::STDIN.read(&mut buf) {
@@ -126,26 +161,21 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                 break;
             }
         };
-        for (out, alive) in outputs.iter().zip(live.iter_mut()) {
-            if !*alive {
-                continue;
-            }
+        for out in outputs.iter_mut().filter(|o| o.live) {
             if let Err(e) = out.fd.write_all(&buf[..n]) {
-                *alive = false;
-                let fail = e != Errno::PIPE || matches!(mode, OnError::Warn | OnError::Exit);
-                if fail {
+                out.live = false;
+                if e != Errno::PIPE || matches!(on_error, OnError::Warn | OnError::Exit) {
+                    if matches!(on_error, OnError::Exit | OnError::ExitNopipe) {
+                        die(&[&quotef(out.name)], Some(e));
+                    }
                     error(&[&quotef(out.name)], Some(e));
                     ok = false;
-                    if matches!(mode, OnError::Exit | OnError::ExitNopipe) {
-                        sys::rt::exit(1);
-                    }
                 }
             }
         }
-        if !live.iter().any(|&a| a) {
+        if !outputs.iter().any(|o| o.live) {
             break;
         }
     }
-    drop(outputs);
-    sys::io::finish_stdin(true, b"standard input", ok)
+    ok
 }
