@@ -59,9 +59,9 @@
 // specify case conversion.  Squeezing occurs after translation or deletion.
 
 use super::SPEC;
-use crate::shared::diag::quote;
+use crate::shared::diag::{die, quote};
 use alloc::vec::Vec;
-use corebox_core::tr::{self, Error, Options};
+use corebox_core::tr::{self, Error, Options, Plan};
 use sys::io::{error, out, write_stderr, Fd};
 
 const BUF: usize = 256 * 1024;
@@ -73,6 +73,13 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         4096,
         u64::MAX,
     );
+    let (options, sets) = parse(args);
+    let plan = plan_or_die(options, &sets);
+    filter(&plan)
+}
+
+/// The options and the one or two SETs (their number checked).
+fn parse(args: &'static [&'static [u8]]) -> (Options, Vec<&'static [u8]>) {
     let mut o = Options::default();
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(opt) = opts.next() {
@@ -108,22 +115,26 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         }
         crate::shared::cli::try_help(&SPEC);
     }
+    (o, ops)
+}
+
+/// The tables for the SETs, after GNU's warnings; an error in a SET ends
+/// the program.
+fn plan_or_die(o: Options, sets: &[&[u8]]) -> Plan {
     let mut warnings = Vec::new();
-    let plan = tr::plan(ops[0], ops.get(1).copied(), o, &mut warnings);
+    let plan = tr::plan(sets[0], sets.get(1).copied(), o, &mut warnings);
     for w in &warnings {
         error(&[w], None);
     }
-    let plan = match plan {
+    match plan {
         Ok(p) => p,
-        Err(Error::Plain(m)) => {
-            error(&[&m], None);
-            return 1;
-        }
-        Err(Error::Quoted(a, b, c)) => {
-            error(&[a, &quote(&b), c], None);
-            return 1;
-        }
-    };
+        Err(Error::Plain(m)) => die(&[&m], None),
+        Err(Error::Quoted(a, b, c)) => die(&[a, &quote(&b), c], None),
+    }
+}
+
+/// Standard input to standard output through the plan.
+fn filter(plan: &Plan) -> i32 {
     // One byte to delete: search for it while it stays rare.
     let mut only = match plan.delete.iter().filter(|&&d| d).count() {
         1 => plan.delete.iter().position(|&d| d).map(|c| c as u8),
@@ -140,10 +151,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         let n = match Fd::STDIN.read(&mut buf) {
             Ok(0) => break,
             Ok(n) => n,
-            Err(e) => {
-                error(&[b"read error"], Some(e));
-                return 1;
-            }
+            Err(e) => die(&[b"read error"], Some(e)),
         };
         let chunk = &mut buf[..n];
         if plan.translate {
