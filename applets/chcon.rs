@@ -50,7 +50,7 @@
 //       --version     output version information and exit
 
 use super::{opt, SPEC};
-use crate::shared::diag::{quote, quoteaf, quotef};
+use crate::shared::diag::{die, quote, quoteaf, quotef};
 use alloc::vec::Vec;
 use corebox_core::context::{Context, Part};
 use sys::fs::Stat;
@@ -75,16 +75,41 @@ struct Config {
 
 const ENODATA: Errno = Errno(61);
 
+/// What --dereference and -h ask for; without either, the default
+/// depends on -R and -H/-L/-P.
+#[derive(Clone, Copy, PartialEq)]
+enum Dereference {
+    Default,
+    /// --dereference: change what a symlink points to.
+    Referent,
+    /// -h: change the symlink itself.
+    Link,
+}
+
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    let (c, files) = parse(args);
+    let mut w = Walker::new(&files, c.follow);
+    // Labels need no stat of the files (directories are still stat'ed).
+    w.no_stat(true);
+    let mut ok = true;
+    while let Some(info) = w.next() {
+        ok &= visit(&mut w, info, &c);
+    }
+    i32::from(!ok)
+}
+
+/// The options and the checks GNU makes before touching a file; returns
+/// the FILE operands too.
+fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let (mut user, mut role, mut typ, mut range) = (None, None, None, None);
-    let (mut dereference, mut follow, mut recurse, mut verbose) =
-        (-1, Follow::Physical, false, false);
+    let (mut dereference, mut follow) = (Dereference::Default, Follow::Physical);
+    let (mut recurse, mut verbose) = (false, false);
     let (mut preserve_root, mut reference) = (false, None);
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         match o.key {
-            'h' => dereference = 0,
-            opt::DEREFERENCE => dereference = 1,
+            'h' => dereference = Dereference::Link,
+            opt::DEREFERENCE => dereference = Dereference::Referent,
             'u' => user = o.arg,
             'r' => role = o.arg,
             't' => typ = o.arg,
@@ -102,25 +127,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     }
     let mut files = opts.operands();
     let component = user.is_some() || role.is_some() || typ.is_some() || range.is_some();
-    let deref;
-    if recurse {
-        if follow == Follow::Physical {
-            if dereference == 1 {
-                error(&[b"-R --dereference requires either -H or -L"], None);
-                return 1;
-            }
-            deref = false;
-        } else {
-            if dereference == 0 {
-                error(&[b"-R -h requires -P"], None);
-                return 1;
-            }
-            deref = true;
-        }
-    } else {
-        follow = Follow::Physical;
-        deref = dereference != 0;
-    }
+    let (deref, follow) = symlinks(recurse, dereference, follow);
     let need = if reference.is_some() || component {
         1
     } else {
@@ -134,42 +141,18 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             }
         }
     }
-    let context = if let Some(r) = reference {
-        match selinux::get_label(sys::io::Fd::CWD, r, true).and_then(|l| l.ok_or(ENODATA)) {
-            Ok(c) => Some(c),
-            Err(e) => {
-                error(
-                    &[b"failed to get security context of ", &quoteaf(r)],
-                    Some(e),
-                );
-                return 1;
-            }
-        }
-    } else if component {
-        None
-    } else {
-        let c = files.remove(0);
-        if selinux::enabled() {
-            if let Err(e) = selinux::check_context(c) {
-                error(&[b"invalid context: ", &quote(c)], Some(e));
-                return 1;
-            }
-        }
-        Some(c.to_vec())
+    let context = match reference {
+        Some(r) => Some(reference_context(r)),
+        None if component => None,
+        None => Some(context_operand(files.remove(0))),
     };
     if reference.is_some() && component {
         crate::shared::cli::usage_error(&SPEC, &[b"conflicting security context specifiers given"]);
     }
-    let mut root = None;
-    if recurse && preserve_root {
-        match sys::fs::stat(b"/") {
-            Ok(s) => root = Some(s),
-            Err(e) => {
-                error(&[b"failed to get attributes of ", &quoteaf(b"/")], Some(e));
-                return 1;
-            }
-        }
-    }
+    let root = (recurse && preserve_root).then(|| {
+        sys::fs::stat(b"/")
+            .unwrap_or_else(|e| die(&[b"failed to get attributes of ", &quoteaf(b"/")], Some(e)))
+    });
     let c = Config {
         context,
         parts: [
@@ -184,14 +167,47 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         follow,
         root,
     };
-    let mut w = Walker::new(&files, follow);
-    // Labels need no stat of the files (directories are still stat'ed).
-    w.no_stat(true);
-    let mut ok = true;
-    while let Some(info) = w.next() {
-        ok &= visit(&mut w, info, &c);
+    (c, files)
+}
+
+/// Whether to change what symlinks point to, and how to walk: GNU's
+/// rules for -R with -H/-L/-P and --dereference/-h.
+fn symlinks(recurse: bool, dereference: Dereference, follow: Follow) -> (bool, Follow) {
+    if !recurse {
+        return (dereference != Dereference::Link, Follow::Physical);
     }
-    i32::from(!ok)
+    if follow == Follow::Physical {
+        if dereference == Dereference::Referent {
+            die(&[b"-R --dereference requires either -H or -L"], None);
+        }
+        (false, follow)
+    } else {
+        if dereference == Dereference::Link {
+            die(&[b"-R -h requires -P"], None);
+        }
+        (true, follow)
+    }
+}
+
+/// The context of --reference=RFILE, or GNU's message and exit.
+fn reference_context(name: &[u8]) -> Vec<u8> {
+    match selinux::get_label(sys::io::Fd::CWD, name, true).and_then(|l| l.ok_or(ENODATA)) {
+        Ok(c) => c,
+        Err(e) => die(
+            &[b"failed to get security context of ", &quoteaf(name)],
+            Some(e),
+        ),
+    }
+}
+
+/// A CONTEXT operand, checked by the kernel when SELinux is on.
+fn context_operand(c: &[u8]) -> Vec<u8> {
+    if selinux::enabled() {
+        if let Err(e) = selinux::check_context(c) {
+            die(&[b"invalid context: ", &quote(c)], Some(e));
+        }
+    }
+    c.to_vec()
 }
 
 /// GNU chcon's process_file.
