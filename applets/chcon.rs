@@ -54,7 +54,7 @@ use crate::shared::diag::{die, quote, quoteaf, quotef};
 use alloc::vec::Vec;
 use corebox_core::context::{Context, Part};
 use sys::fs::Stat;
-use sys::io::{error, out};
+use sys::io::{error, out, Fd};
 use sys::selinux;
 use sys::walk::{self, Follow, Info, Walker};
 use sys::Errno;
@@ -280,55 +280,11 @@ fn change(w: &Walker, c: &Config) -> bool {
     let new: &[u8] = match &c.context {
         Some(ctx) => ctx,
         None => {
-            let label = match selinux::get_label(dir, name, c.deref) {
-                Ok(Some(l)) => l,
-                Ok(None) => {
-                    error(
-                        &[
-                            b"can't apply partial context to unlabeled file ",
-                            &quoteaf(shown),
-                        ],
-                        None,
-                    );
-                    return false;
-                }
-                Err(e) => {
-                    error(
-                        &[b"failed to get security context of ", &quoteaf(shown)],
-                        Some(e),
-                    );
-                    return false;
-                }
-            };
-            let Some(mut ctx) = Context::parse(&label) else {
-                error(
-                    &[b"failed to create security context: ", &quote(&label)],
-                    Some(Errno::INVAL),
-                );
+            let Some((label, edited)) = edit_label(dir, name, shown, c) else {
                 return false;
             };
-            let mut ok = true;
-            for &(part, what, value) in &c.parts {
-                if let Some(v) = value {
-                    if ctx.set(part, v).is_none() {
-                        error(
-                            &[
-                                b"failed to set ",
-                                what,
-                                b" security context component to ",
-                                &quote(v),
-                            ],
-                            Some(Errno::INVAL),
-                        );
-                        ok = false;
-                    }
-                }
-            }
-            if !ok {
-                return false;
-            }
             current = Some(label);
-            computed = ctx.to_bytes();
+            computed = edited;
             &computed
         }
     };
@@ -347,4 +303,58 @@ fn change(w: &Walker, c: &Config) -> bool {
         }
     }
     true
+}
+
+/// The file's label and that label with the components of -u -r -t -l
+/// put in; None after an error (reported).
+fn edit_label(dir: Fd, name: &[u8], shown: &[u8], c: &Config) -> Option<(Vec<u8>, Vec<u8>)> {
+    let label = match selinux::get_label(dir, name, c.deref) {
+        Ok(Some(l)) => l,
+        Ok(None) => {
+            error(
+                &[
+                    b"can't apply partial context to unlabeled file ",
+                    &quoteaf(shown),
+                ],
+                None,
+            );
+            return None;
+        }
+        Err(e) => {
+            error(
+                &[b"failed to get security context of ", &quoteaf(shown)],
+                Some(e),
+            );
+            return None;
+        }
+    };
+    let Some(mut ctx) = Context::parse(&label) else {
+        error(
+            &[b"failed to create security context: ", &quote(&label)],
+            Some(Errno::INVAL),
+        );
+        return None;
+    };
+    let mut ok = true;
+    for &(part, what, value) in &c.parts {
+        if let Some(v) = value {
+            if ctx.set(part, v).is_none() {
+                error(
+                    &[
+                        b"failed to set ",
+                        what,
+                        b" security context component to ",
+                        &quote(v),
+                    ],
+                    Some(Errno::INVAL),
+                );
+                ok = false;
+            }
+        }
+    }
+    if !ok {
+        return None;
+    }
+    let edited = ctx.to_bytes();
+    Some((label, edited))
 }
