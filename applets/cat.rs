@@ -168,10 +168,16 @@ fn show(f: &Format, c: u8, o: &mut Vec<u8>) {
     }
 }
 
+/// The side of a [`copy`] that failed.
+enum CopyError {
+    Read(Errno),
+    Write(Errno),
+}
+
 /// Copies `fd` to standard output with the kernel doing the work where it
 /// can: copy_file_range between files, splice into a pipe, sendfile from a
-/// file; read/write otherwise. Returns the failing side on error.
-fn copy(fd: Fd, in_st: &Stat, out_st: &Stat, buf: &mut [u8]) -> Result<(), (bool, Errno)> {
+/// file; read/write otherwise.
+fn copy(fd: Fd, in_st: &Stat, out_st: &Stat, buf: &mut [u8]) -> Result<(), CopyError> {
     const CHUNK: usize = 1 << 30;
     let out_is_reg = out_st.is_reg();
     let out_is_fifo = out_st.is_fifo();
@@ -192,7 +198,8 @@ fn copy(fd: Fd, in_st: &Stat, out_st: &Stat, buf: &mut [u8]) -> Result<(), (bool
             // Nothing is lost by falling back: offsets moved only as far as
             // the data was written.
             Err((true, Errno::INVAL)) => {}
-            Err(e) => return Err(e),
+            Err((true, e)) => return Err(CopyError::Read(e)),
+            Err((false, e)) => return Err(CopyError::Write(e)),
         }
     }
     if in_st.is_reg() && out_is_reg {
@@ -222,11 +229,11 @@ fn copy(fd: Fd, in_st: &Stat, out_st: &Stat, buf: &mut [u8]) -> Result<(), (bool
         }
     }
     loop {
-        let n = fd.read(buf).map_err(|e| (true, e))?;
+        let n = fd.read(buf).map_err(CopyError::Read)?;
         if n == 0 {
             return Ok(());
         }
-        Fd::STDOUT.write_all(&buf[..n]).map_err(|e| (false, e))?;
+        Fd::STDOUT.write_all(&buf[..n]).map_err(CopyError::Write)?;
     }
 }
 
@@ -337,8 +344,8 @@ impl Cat {
         }
         match copy(fd, in_st, &self.out_st, &mut self.buf) {
             Ok(()) => true,
-            Err((true, e)) => file_error(name, e),
-            Err((false, e)) => die(&[b"write error"], Some(e)),
+            Err(CopyError::Read(e)) => file_error(name, e),
+            Err(CopyError::Write(e)) => die(&[b"write error"], Some(e)),
         }
     }
 
