@@ -266,7 +266,7 @@ fn parse(args: &'static [&'static [u8]]) -> (Nl, Vec<&'static [u8]>) {
     if !ok {
         crate::shared::cli::try_help(&SPEC);
     }
-    nl.delims = delimiters(delim);
+    set_delimiters(&mut nl.delims, delim);
     nl.line_no = nl.start;
     (nl, opts.operands())
 }
@@ -274,12 +274,11 @@ fn parse(args: &'static [&'static [u8]]) -> (Nl, Vec<&'static [u8]>) {
 /// The lines that start a header, body and footer, from -d's characters:
 /// one character means that character and ':'; none at all turns
 /// sections off.
-fn delimiters(chars: &[u8]) -> [Vec<u8>; 3] {
+fn set_delimiters(delims: &mut [Vec<u8>; 3], chars: &[u8]) {
     let mut cc = chars.to_vec();
     if cc.len() == 1 {
         cc.push(b':');
     }
-    let mut delims = [Vec::new(), Vec::new(), Vec::new()];
     if !cc.is_empty() {
         for (k, d) in delims.iter_mut().enumerate() {
             for _ in 0..3 - k {
@@ -287,7 +286,6 @@ fn delimiters(chars: &[u8]) -> [Vec<u8>; 3] {
             }
         }
     }
-    delims
 }
 
 impl Nl {
