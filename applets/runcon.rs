@@ -37,8 +37,6 @@ struct Config {
     range: Option<&'static [u8]>,
     /// -c: start from the context computed for executing the command.
     compute: bool,
-    /// [CONTEXT] COMMAND [ARG]...
-    operands: Vec<&'static [u8]>,
 }
 
 impl Config {
@@ -53,8 +51,8 @@ impl Config {
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    let c = parse(args);
-    if c.operands.is_empty() {
+    let (c, operands) = parse(args);
+    if operands.is_empty() {
         let current = selinux::current()
             .unwrap_or_else(|e| die(&[b"failed to get current context"], Some(e)));
         out().write(&current);
@@ -62,9 +60,9 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         return 0;
     }
     let (context, command) = if c.edits_current() {
-        (None, &c.operands[..])
+        (None, &operands[..])
     } else {
-        (Some(c.operands[0]), &c.operands[1..])
+        (Some(operands[0]), &operands[1..])
     };
     if command.is_empty() {
         crate::shared::cli::usage_error(&SPEC, &[b"no command specified"]);
@@ -82,14 +80,14 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     exec_in(&con.to_bytes(), command)
 }
 
-fn parse(args: &'static [&'static [u8]]) -> Config {
+/// The options, and the operands: [CONTEXT] COMMAND [ARG]...
+fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let mut c = Config {
         user: None,
         role: None,
         typ: None,
         range: None,
         compute: false,
-        operands: Vec::new(),
     };
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
@@ -109,8 +107,7 @@ fn parse(args: &'static [&'static [u8]]) -> Config {
         }
         *slot = o.arg;
     }
-    c.operands = opts.operands();
-    c
+    (c, opts.operands())
 }
 
 fn parse_context(text: &[u8]) -> Context {

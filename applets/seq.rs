@@ -133,38 +133,38 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
 fn parse(args: &'static [&'static [u8]]) -> Config {
     let rest = &args[1..];
     let split = options_end(rest);
-    let mut format = None;
-    let mut c = Config {
-        format: None,
-        separator: b"\n",
-        equal_width: false,
-        operands: Vec::new(),
-    };
+    let (mut format, mut separator, mut equal_width): (Option<&[u8]>, &[u8], bool) =
+        (None, b"\n", false);
     let mut opts = crate::shared::cli::parse(&SPEC, &rest[..split]);
     while let Some(o) = opts.next() {
         match o.key {
             'f' => format = o.arg,
-            's' => c.separator = o.arg.unwrap_or(b"\n"),
-            'w' => c.equal_width = true,
+            's' => separator = o.arg.unwrap_or(b"\n"),
+            'w' => equal_width = true,
             _ => {}
         }
     }
-    c.operands = opts.operands();
-    c.operands.extend_from_slice(&rest[split..]);
-    if c.operands.is_empty() {
+    let mut operands = opts.operands();
+    operands.extend_from_slice(&rest[split..]);
+    if operands.is_empty() {
         crate::shared::cli::missing_operand(&SPEC);
     }
-    if c.operands.len() > 3 {
-        crate::shared::cli::extra_operand(&SPEC, c.operands[3]);
+    if operands.len() > 3 {
+        crate::shared::cli::extra_operand(&SPEC, operands[3]);
     }
-    c.format = format.map(format_or_die);
-    if c.format.is_some() && c.equal_width {
+    let format = format.map(format_or_die);
+    if format.is_some() && equal_width {
         usage_error(
             &SPEC,
             &[b"format string may not be specified when printing equal width strings"],
         );
     }
-    c
+    Config {
+        format,
+        separator,
+        equal_width,
+        operands,
+    }
 }
 
 /// The -f FORMAT, or GNU's message about it and exit.

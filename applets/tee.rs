@@ -58,29 +58,28 @@ struct Config {
     append: bool,
     ignore_interrupts: bool,
     on_error: OnError,
-    files: Vec<&'static [u8]>,
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    let c = parse(args);
+    let (c, files) = parse(args);
     if c.ignore_interrupts {
         sys::signal::ignore(Sig::INT).ok();
     }
     if c.on_error != OnError::Sigpipe {
         sys::signal::ignore(Sig::PIPE).ok();
     }
-    let (mut outputs, opened) = open_outputs(&c);
+    let (mut outputs, opened) = open_outputs(&files, c.append);
     let copied = copy(&mut outputs, c.on_error);
     drop(outputs);
     sys::io::finish_stdin(true, b"standard input", opened && copied)
 }
 
-fn parse(args: &'static [&'static [u8]]) -> Config {
+/// The options, and the FILE operands.
+fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let mut c = Config {
         append: false,
         ignore_interrupts: false,
         on_error: OnError::Sigpipe,
-        files: Vec::new(),
     };
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
@@ -107,13 +106,12 @@ fn parse(args: &'static [&'static [u8]]) -> Config {
             _ => {}
         }
     }
-    c.files = opts.operands();
-    c
+    (c, opts.operands())
 }
 
 /// Standard output and the FILE operands that could be opened (the others
 /// are reported); false if one could not.
-fn open_outputs(c: &Config) -> (Vec<Output>, bool) {
+fn open_outputs(files: &[&'static [u8]], append: bool) -> (Vec<Output>, bool) {
     let mut ok = true;
     let mut outputs: Vec<Output> = alloc::vec![Output {
         name: b"standard output",
@@ -121,12 +119,12 @@ fn open_outputs(c: &Config) -> (Vec<Output>, bool) {
         fd: Fd::STDOUT,
         live: true,
     }];
-    let how = if c.append {
+    let how = if append {
         Open::Append
     } else {
         Open::WriteTrunc
     };
-    for &name in &c.files {
+    for &name in files {
         match fs::open(name, how) {
             Ok(f) => {
                 let fd = f.fd();
