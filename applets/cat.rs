@@ -34,7 +34,9 @@
 //   %s        Copy standard input to standard output.
 
 use super::SPEC;
-use crate::shared::diag::quotef;
+use crate::shared::diag::{die, file_error, quotef};
+use crate::shared::files::or_stdin;
+use alloc::vec::Vec;
 use sys::fs::{self, Open, Stat};
 use sys::io::{error, out, Fd};
 use sys::Errno;
@@ -71,10 +73,10 @@ struct State {
     pending_cr: bool,
 }
 
-fn line_number(st: &mut State, out: &mut alloc::vec::Vec<u8>) {
+fn line_number(st: &mut State, out: &mut Vec<u8>) {
     st.line += 1;
     let mut tmp = [0u8; 20];
-    let digits = corebox_core::fmt::u64_dec(st.line, &mut tmp);
+    let digits = logic::digits::u64_dec(st.line, &mut tmp);
     for _ in digits.len()..6 {
         out.push(b' ');
     }
@@ -83,7 +85,7 @@ fn line_number(st: &mut State, out: &mut alloc::vec::Vec<u8>) {
 }
 
 /// Formats one buffer of input into `o`.
-fn format(f: &Format, st: &mut State, input: &[u8], o: &mut alloc::vec::Vec<u8>) {
+fn format(f: &Format, st: &mut State, input: &[u8], o: &mut Vec<u8>) {
     let mut i = 0;
     if st.pending_cr && !input.is_empty() {
         st.pending_cr = false;
@@ -115,7 +117,7 @@ fn format(f: &Format, st: &mut State, input: &[u8], o: &mut alloc::vec::Vec<u8>)
             line_number(st, o);
         }
         st.newlines = -1;
-        let end = corebox_core::memchr::memchr(b'\n', &input[i..]).map_or(input.len(), |p| i + p);
+        let end = logic::memchr::memchr(b'\n', &input[i..]).map_or(input.len(), |p| i + p);
         let mut run = &input[i..end];
         // -E shows the CR of a CRLF line end as ^M (GNU 9.1).
         let cr_before_nl = f.ends && !f.nonprinting && run.last() == Some(&b'\r');
@@ -141,7 +143,7 @@ fn format(f: &Format, st: &mut State, input: &[u8], o: &mut alloc::vec::Vec<u8>)
 }
 
 /// One byte in ^ and M- notation (-v), with ^I for tabs under -T.
-fn show(f: &Format, c: u8, o: &mut alloc::vec::Vec<u8>) {
+fn show(f: &Format, c: u8, o: &mut Vec<u8>) {
     if c == b'\t' {
         if f.tabs {
             o.extend_from_slice(b"^I");
@@ -166,13 +168,19 @@ fn show(f: &Format, c: u8, o: &mut alloc::vec::Vec<u8>) {
     }
 }
 
+/// The side of a [`copy`] that failed.
+enum CopyError {
+    Read(Errno),
+    Write(Errno),
+}
+
 /// Copies `fd` to standard output with the kernel doing the work where it
 /// can: copy_file_range between files, splice into a pipe, sendfile from a
-/// file; read/write otherwise. Returns the failing side on error.
-fn copy(fd: Fd, in_st: &Stat, out_st: Option<&Stat>, buf: &mut [u8]) -> Result<(), (bool, Errno)> {
+/// file; read/write otherwise.
+fn copy(fd: Fd, in_st: &Stat, out_st: &Stat, buf: &mut [u8]) -> Result<(), CopyError> {
     const CHUNK: usize = 1 << 30;
-    let out_is_reg = out_st.is_some_and(|s| s.is_reg());
-    let out_is_fifo = out_st.is_some_and(|s| s.is_fifo());
+    let out_is_reg = out_st.is_reg();
+    let out_is_fifo = out_st.is_fifo();
     if out_is_fifo {
         fs::grow_pipe(Fd::STDOUT, PIPE_SIZE).ok();
     }
@@ -181,14 +189,17 @@ fn copy(fd: Fd, in_st: &Stat, out_st: Option<&Stat>, buf: &mut [u8]) -> Result<(
     // (measured: tests/bench); on other file systems copy_file_range may
     // share extents or copy on the server, so it goes first there.
     let via_pipe = out_is_fifo
-        || (out_is_reg && !fs::is_append(Fd::STDOUT) && fs::fs_type(Fd::STDOUT) == Some(fs::EXT4_MAGIC));
+        || (out_is_reg
+            && !fs::is_append(Fd::STDOUT)
+            && fs::fs_type(Fd::STDOUT) == Some(fs::EXT4_MAGIC));
     if in_st.is_reg() && via_pipe {
         match fs::splice_all_via_pipe(fd, Fd::STDOUT) {
             Ok(()) => return Ok(()),
             // Nothing is lost by falling back: offsets moved only as far as
             // the data was written.
             Err((true, Errno::INVAL)) => {}
-            Err(e) => return Err(e),
+            Err((true, e)) => return Err(CopyError::Read(e)),
+            Err((false, e)) => return Err(CopyError::Write(e)),
         }
     }
     if in_st.is_reg() && out_is_reg {
@@ -218,15 +229,46 @@ fn copy(fd: Fd, in_st: &Stat, out_st: Option<&Stat>, buf: &mut [u8]) -> Result<(
         }
     }
     loop {
-        let n = fd.read(buf).map_err(|e| (true, e))?;
+        let n = fd.read(buf).map_err(CopyError::Read)?;
         if n == 0 {
             return Ok(());
         }
-        Fd::STDOUT.write_all(&buf[..n]).map_err(|e| (false, e))?;
+        Fd::STDOUT.write_all(&buf[..n]).map_err(CopyError::Write)?;
     }
 }
 
+struct Config {
+    format: Format,
+    files: Vec<&'static [u8]>,
+}
+
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    let c = parse(args);
+    let out_st = fs::fstat(Fd::STDOUT).unwrap_or_else(|e| die(&[b"standard output"], Some(e)));
+    let mut cat = Cat {
+        formatting: c.format.any(),
+        format: c.format,
+        out_st,
+        buf: alloc::vec![0u8; BUF],
+        formatted: Vec::new(),
+        state: State {
+            newlines: 0,
+            line: 0,
+            pending_cr: false,
+        },
+    };
+    let mut ok = true;
+    for &name in &c.files {
+        ok &= cat.file(name);
+    }
+    if cat.state.pending_cr {
+        out().byte(b'\r');
+    }
+    let read_stdin = c.files.contains(&&b"-"[..]);
+    sys::io::finish_stdin(read_stdin, b"closing standard input", ok)
+}
+
+fn parse(args: &'static [&'static [u8]]) -> Config {
     let mut f = Format::default();
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
@@ -243,99 +285,89 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             _ => {}
         }
     }
-    let mut files = opts.operands();
-    if files.is_empty() {
-        files.push(b"-");
+    Config {
+        format: f,
+        files: or_stdin(opts.operands()),
     }
-    let out_st = match fs::fstat(Fd::STDOUT) {
-        Ok(s) => Some(s),
-        Err(e) => {
-            error(&[b"standard output"], Some(e));
-            return 1;
-        }
-    };
-    let out_is_reg = out_st.is_some_and(|s| s.is_reg());
-    let formatting = f.any();
-    let mut buf = alloc::vec![0u8; BUF];
-    let mut formatted = alloc::vec::Vec::new();
-    let mut st = State { newlines: 0, line: 0, pending_cr: false };
-    let mut status = 0;
-    let mut read_stdin = false;
-    for name in files {
-        let stdin = name == b"-";
-        read_stdin |= stdin;
-        let file = if stdin {
+}
+
+/// One run over the FILE operands: what they are written to, and the
+/// formatting state that GNU cat carries from one file to the next.
+struct Cat {
+    format: Format,
+    formatting: bool,
+    out_st: Stat,
+    buf: Vec<u8>,
+    formatted: Vec<u8>,
+    state: State,
+}
+
+impl Cat {
+    /// Writes one operand (`-`: standard input); false if it failed (and
+    /// was reported). A write error ends the program.
+    fn file(&mut self, name: &[u8]) -> bool {
+        let file = if name == b"-" {
             None
         } else {
             match fs::open(name, Open::Read) {
                 Ok(file) => Some(file),
-                Err(e) => {
-                    error(&[&quotef(name)], Some(e));
-                    status = 1;
-                    continue;
-                }
+                Err(e) => return file_error(name, e),
             }
         };
         let fd = file.as_ref().map_or(Fd::STDIN, |f| f.fd());
         let in_st = match fs::fstat(fd) {
             Ok(s) => s,
-            Err(e) => {
-                error(&[&quotef(name)], Some(e));
-                status = 1;
-                continue;
-            }
+            Err(e) => return file_error(name, e),
         };
         fs::advise_sequential(fd);
         // Copying a regular file onto itself would only fill the disk.
-        if out_is_reg
+        if self.out_st.is_reg()
             && in_st.is_reg()
-            && out_st.is_some_and(|o| o.same_file(&in_st))
+            && self.out_st.same_file(&in_st)
             && fs::tell(fd).is_ok_and(|pos| (pos as i64) < in_st.size)
         {
             error(&[&quotef(name), b": input file is output file"], None);
-            status = 1;
-            continue;
+            return false;
         }
-        if !formatting {
-            if let Err(e) = out().flush() {
-                out().take_error();
-                error(&[b"write error"], Some(e));
-                return 1;
-            }
-            match copy(fd, &in_st, out_st.as_ref(), &mut buf) {
-                Ok(()) => {}
-                Err((true, e)) => {
-                    error(&[&quotef(name)], Some(e));
-                    status = 1;
-                }
-                Err((false, e)) => {
-                    error(&[b"write error"], Some(e));
-                    return 1;
-                }
-            }
-            continue;
+        if self.formatting {
+            self.format_file(fd, name)
+        } else {
+            self.copy_file(fd, &in_st, name)
         }
+    }
+
+    /// Without formatting: the kernel copies (see [`copy`]).
+    fn copy_file(&mut self, fd: Fd, in_st: &Stat, name: &[u8]) -> bool {
+        if let Err(e) = out().flush() {
+            out().take_error();
+            die(&[b"write error"], Some(e));
+        }
+        match copy(fd, in_st, &self.out_st, &mut self.buf) {
+            Ok(()) => true,
+            Err(CopyError::Read(e)) => file_error(name, e),
+            Err(CopyError::Write(e)) => die(&[b"write error"], Some(e)),
+        }
+    }
+
+    /// With -b -n -s -v -E -T -A -e -t: block by block through [`format`].
+    fn format_file(&mut self, fd: Fd, name: &[u8]) -> bool {
         loop {
-            let n = match fd.read(&mut buf) {
-                Ok(0) => break,
+            let n = match fd.read(&mut self.buf) {
+                Ok(0) => return true,
                 Ok(n) => n,
-                Err(e) => {
-                    error(&[&quotef(name)], Some(e));
-                    status = 1;
-                    break;
-                }
+                Err(e) => return file_error(name, e),
             };
-            formatted.clear();
-            format(&f, &mut st, &buf[..n], &mut formatted);
-            if let Err(e) = out().write_direct(&formatted) {
+            self.formatted.clear();
+            format(
+                &self.format,
+                &mut self.state,
+                &self.buf[..n],
+                &mut self.formatted,
+            );
+            if let Err(e) = out().write_direct(&self.formatted) {
                 out().take_error();
-                error(&[b"write error"], Some(e));
-                return 1;
+                die(&[b"write error"], Some(e));
             }
         }
     }
-    if st.pending_cr {
-        out().byte(b'\r');
-    }
-    sys::io::finish_stdin(read_stdin, b"closing standard input", status == 0)
 }

@@ -50,11 +50,11 @@
 //       --version     output version information and exit
 
 use super::{opt, SPEC};
+use crate::shared::diag::{die, quote, quoteaf, quotef};
 use alloc::vec::Vec;
-use corebox_core::context::{Context, Part};
-use crate::shared::diag::{quote, quoteaf, quotef};
+use logic::context::{Context, Part};
 use sys::fs::Stat;
-use sys::io::{error, out};
+use sys::io::{error, out, Fd};
 use sys::selinux;
 use sys::walk::{self, Follow, Info, Walker};
 use sys::Errno;
@@ -75,15 +75,41 @@ struct Config {
 
 const ENODATA: Errno = Errno(61);
 
+/// What --dereference and -h ask for; without either, the default
+/// depends on -R and -H/-L/-P.
+#[derive(Clone, Copy, PartialEq)]
+enum Dereference {
+    Default,
+    /// --dereference: change what a symlink points to.
+    Referent,
+    /// -h: change the symlink itself.
+    Link,
+}
+
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    let (c, files) = parse(args);
+    let mut w = Walker::new(&files, c.follow);
+    // Labels need no stat of the files (directories are still stat'ed).
+    w.no_stat(true);
+    let mut ok = true;
+    while let Some(info) = w.next() {
+        ok &= visit(&mut w, info, &c);
+    }
+    i32::from(!ok)
+}
+
+/// The options and the checks GNU makes before touching a file; returns
+/// the FILE operands too.
+fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let (mut user, mut role, mut typ, mut range) = (None, None, None, None);
-    let (mut dereference, mut follow, mut recurse, mut verbose) = (-1, Follow::Physical, false, false);
+    let (mut dereference, mut follow) = (Dereference::Default, Follow::Physical);
+    let (mut recurse, mut verbose) = (false, false);
     let (mut preserve_root, mut reference) = (false, None);
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         match o.key {
-            'h' => dereference = 0,
-            opt::DEREFERENCE => dereference = 1,
+            'h' => dereference = Dereference::Link,
+            opt::DEREFERENCE => dereference = Dereference::Referent,
             'u' => user = o.arg,
             'r' => role = o.arg,
             't' => typ = o.arg,
@@ -101,65 +127,32 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     }
     let mut files = opts.operands();
     let component = user.is_some() || role.is_some() || typ.is_some() || range.is_some();
-    let deref;
-    if recurse {
-        if follow == Follow::Physical {
-            if dereference == 1 {
-                error(&[b"-R --dereference requires either -H or -L"], None);
-                return 1;
-            }
-            deref = false;
-        } else {
-            if dereference == 0 {
-                error(&[b"-R -h requires -P"], None);
-                return 1;
-            }
-            deref = true;
-        }
+    let (deref, follow) = symlinks(recurse, dereference, follow);
+    let need = if reference.is_some() || component {
+        1
     } else {
-        follow = Follow::Physical;
-        deref = dereference != 0;
-    }
-    let need = if reference.is_some() || component { 1 } else { 2 };
+        2
+    };
     if files.len() < need {
         match files.last() {
             None => crate::shared::cli::missing_operand(&SPEC),
-            Some(l) => crate::shared::cli::usage_error(&SPEC, &[b"missing operand after ", &quote(l)]),
+            Some(l) => {
+                crate::shared::cli::usage_error(&SPEC, &[b"missing operand after ", &quote(l)])
+            }
         }
     }
-    let context = if let Some(r) = reference {
-        match selinux::get_label(sys::io::Fd::CWD, r, true).and_then(|l| l.ok_or(ENODATA)) {
-            Ok(c) => Some(c),
-            Err(e) => {
-                error(&[b"failed to get security context of ", &quoteaf(r)], Some(e));
-                return 1;
-            }
-        }
-    } else if component {
-        None
-    } else {
-        let c = files.remove(0);
-        if selinux::enabled() {
-            if let Err(e) = selinux::check_context(c) {
-                error(&[b"invalid context: ", &quote(c)], Some(e));
-                return 1;
-            }
-        }
-        Some(c.to_vec())
+    let context = match reference {
+        Some(r) => Some(reference_context(r)),
+        None if component => None,
+        None => Some(context_operand(files.remove(0))),
     };
     if reference.is_some() && component {
         crate::shared::cli::usage_error(&SPEC, &[b"conflicting security context specifiers given"]);
     }
-    let mut root = None;
-    if recurse && preserve_root {
-        match sys::fs::stat(b"/") {
-            Ok(s) => root = Some(s),
-            Err(e) => {
-                error(&[b"failed to get attributes of ", &quoteaf(b"/")], Some(e));
-                return 1;
-            }
-        }
-    }
+    let root = (recurse && preserve_root).then(|| {
+        sys::fs::stat(b"/")
+            .unwrap_or_else(|e| die(&[b"failed to get attributes of ", &quoteaf(b"/")], Some(e)))
+    });
     let c = Config {
         context,
         parts: [
@@ -174,14 +167,47 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         follow,
         root,
     };
-    let mut w = Walker::new(&files, follow);
-    // Labels need no stat of the files (directories are still stat'ed).
-    w.no_stat(true);
-    let mut ok = true;
-    while let Some(info) = w.next() {
-        ok &= visit(&mut w, info, &c);
+    (c, files)
+}
+
+/// Whether to change what symlinks point to, and how to walk: GNU's
+/// rules for -R with -H/-L/-P and --dereference/-h.
+fn symlinks(recurse: bool, dereference: Dereference, follow: Follow) -> (bool, Follow) {
+    if !recurse {
+        return (dereference != Dereference::Link, Follow::Physical);
     }
-    i32::from(!ok)
+    if follow == Follow::Physical {
+        if dereference == Dereference::Referent {
+            die(&[b"-R --dereference requires either -H or -L"], None);
+        }
+        (false, follow)
+    } else {
+        if dereference == Dereference::Link {
+            die(&[b"-R -h requires -P"], None);
+        }
+        (true, follow)
+    }
+}
+
+/// The context of --reference=RFILE, or GNU's message and exit.
+fn reference_context(name: &[u8]) -> Vec<u8> {
+    match selinux::get_label(sys::io::Fd::CWD, name, true).and_then(|l| l.ok_or(ENODATA)) {
+        Ok(c) => c,
+        Err(e) => die(
+            &[b"failed to get security context of ", &quoteaf(name)],
+            Some(e),
+        ),
+    }
+}
+
+/// A CONTEXT operand, checked by the kernel when SELinux is on.
+fn context_operand(c: &[u8]) -> Vec<u8> {
+    if selinux::enabled() {
+        if let Err(e) = selinux::check_context(c) {
+            die(&[b"invalid context: ", &quote(c)], Some(e));
+        }
+    }
+    c.to_vec()
 }
 
 /// GNU chcon's process_file.
@@ -239,7 +265,11 @@ fn visit(w: &mut Walker, info: Info, c: &Config) -> bool {
 /// GNU's change_file_context; messages name the entry as fts' accpath:
 /// the name inside its directory, or the whole path under -L (FTS_NOCHDIR).
 fn change(w: &Walker, c: &Config) -> bool {
-    let shown = if c.follow == Follow::Logical { w.path() } else { w.name() };
+    let shown = if c.follow == Follow::Logical {
+        w.path()
+    } else {
+        w.name()
+    };
     let (dir, name) = if w.dirfd() == sys::io::Fd::CWD || selinux::proc_fds() {
         (w.dirfd(), w.name())
     } else {
@@ -250,49 +280,81 @@ fn change(w: &Walker, c: &Config) -> bool {
     let new: &[u8] = match &c.context {
         Some(ctx) => ctx,
         None => {
-            let label = match selinux::get_label(dir, name, c.deref) {
-                Ok(Some(l)) => l,
-                Ok(None) => {
-                    error(&[b"can't apply partial context to unlabeled file ", &quoteaf(shown)], None);
-                    return false;
-                }
-                Err(e) => {
-                    error(&[b"failed to get security context of ", &quoteaf(shown)], Some(e));
-                    return false;
-                }
-            };
-            let Some(mut ctx) = Context::parse(&label) else {
-                error(&[b"failed to create security context: ", &quote(&label)], Some(Errno::INVAL));
+            let Some((label, edited)) = edit_label(dir, name, shown, c) else {
                 return false;
             };
-            let mut ok = true;
-            for &(part, what, value) in &c.parts {
-                if let Some(v) = value {
-                    if ctx.set(part, v).is_none() {
-                        error(
-                            &[b"failed to set ", what, b" security context component to ", &quote(v)],
-                            Some(Errno::INVAL),
-                        );
-                        ok = false;
-                    }
-                }
-            }
-            if !ok {
-                return false;
-            }
             current = Some(label);
-            computed = ctx.to_bytes();
+            computed = edited;
             &computed
         }
     };
     if current.as_deref() != Some(new) {
         if let Err(e) = selinux::set_label(dir, name, new, c.deref) {
             error(
-                &[b"failed to change context of ", &quoteaf(shown), b" to ", &quote(new)],
+                &[
+                    b"failed to change context of ",
+                    &quoteaf(shown),
+                    b" to ",
+                    &quote(new),
+                ],
                 Some(e),
             );
             return false;
         }
     }
     true
+}
+
+/// The file's label and that label with the components of -u -r -t -l
+/// put in; None after an error (reported).
+fn edit_label(dir: Fd, name: &[u8], shown: &[u8], c: &Config) -> Option<(Vec<u8>, Vec<u8>)> {
+    let label = match selinux::get_label(dir, name, c.deref) {
+        Ok(Some(l)) => l,
+        Ok(None) => {
+            error(
+                &[
+                    b"can't apply partial context to unlabeled file ",
+                    &quoteaf(shown),
+                ],
+                None,
+            );
+            return None;
+        }
+        Err(e) => {
+            error(
+                &[b"failed to get security context of ", &quoteaf(shown)],
+                Some(e),
+            );
+            return None;
+        }
+    };
+    let Some(mut ctx) = Context::parse(&label) else {
+        error(
+            &[b"failed to create security context: ", &quote(&label)],
+            Some(Errno::INVAL),
+        );
+        return None;
+    };
+    let mut ok = true;
+    for &(part, what, value) in &c.parts {
+        if let Some(v) = value {
+            if ctx.set(part, v).is_none() {
+                error(
+                    &[
+                        b"failed to set ",
+                        what,
+                        b" security context component to ",
+                        &quote(v),
+                    ],
+                    Some(Errno::INVAL),
+                );
+                ok = false;
+            }
+        }
+    }
+    if !ok {
+        return None;
+    }
+    let edited = ctx.to_bytes();
+    Some((label, edited))
 }

@@ -27,9 +27,9 @@
 // Each MODE is of the form '[ugoa]*([-+=]([rwxXst]*|[ugo]))+|[-+=][0-7]+'.
 
 use super::{opt, SPEC};
+use crate::shared::diag::{die, quote, quoteaf, quotef};
 use alloc::vec::Vec;
-use corebox_core::mode::{self, Change, ALL};
-use crate::shared::diag::{quote, quoteaf, quotef};
+use logic::mode::{self, Change, ALL};
 use sys::fs::{self, Stat};
 use sys::io::{error, out};
 use sys::walk::{self, Follow, Info, Walker};
@@ -43,13 +43,25 @@ enum Status {
     Succeeded,
 }
 
+/// -c and -v.
+// TODO(shared): chown.rs has the same type; applets/shared could hold one.
+#[derive(Clone, Copy, PartialEq)]
+enum Verbosity {
+    Quiet,
+    /// -c: describe the files whose mode changed.
+    Changes,
+    /// -v: describe every file.
+    All,
+}
+
 struct Config {
     changes: Vec<Change>,
     umask: u32,
     recurse: bool,
     silent: bool,
-    /// 0: quiet, 1: -c, 2: -v.
-    verbosity: u8,
+    verbosity: Verbosity,
+    /// The mode came as options (`chmod -w`): GNU then reports a result
+    /// that the umask made differ from the mode asked for.
     surprises: bool,
     root: Option<Stat>,
 }
@@ -63,8 +75,20 @@ fn mode_option(a: &[u8]) -> bool {
     for &c in &a[1..] {
         match c {
             b'R' | b'c' | b'f' | b'v' => {}
-            b'r' | b'w' | b'x' | b'X' | b's' | b't' | b'u' | b'g' | b'o' | b'a' | b','
-            | b'+' | b'=' | b'0'..=b'7' => return true,
+            b'r'
+            | b'w'
+            | b'x'
+            | b'X'
+            | b's'
+            | b't'
+            | b'u'
+            | b'g'
+            | b'o'
+            | b'a'
+            | b','
+            | b'+'
+            | b'='
+            | b'0'..=b'7' => return true,
             _ => return false,
         }
     }
@@ -72,7 +96,69 @@ fn mode_option(a: &[u8]) -> bool {
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    // Take the mode options out first: their letters are not options.
+    let (c, files) = parse(args);
+    let mut w = Walker::new(&files, Follow::CmdLine);
+    let mut ok = true;
+    while let Some(info) = w.next() {
+        ok &= visit(&mut w, info, &c);
+    }
+    i32::from(!ok)
+}
+
+/// The options and the changes to make; returns the FILE operands too.
+fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
+    let (rest, opt_mode) = take_mode_options(args);
+    let mut c = Config {
+        changes: Vec::new(),
+        umask: 0,
+        recurse: false,
+        silent: false,
+        verbosity: Verbosity::Quiet,
+        surprises: !opt_mode.is_empty(),
+        root: None,
+    };
+    let (mut preserve_root, mut reference) = (false, None);
+    let mut opts = crate::shared::cli::parse(&SPEC, rest);
+    while let Some(o) = opts.next() {
+        match o.key {
+            'c' => c.verbosity = Verbosity::Changes,
+            'f' => c.silent = true,
+            'v' => c.verbosity = Verbosity::All,
+            'R' => c.recurse = true,
+            opt::PRESERVE_ROOT => preserve_root = true,
+            opt::NO_PRESERVE_ROOT => preserve_root = false,
+            opt::REFERENCE => reference = o.arg,
+            _ => {}
+        }
+    }
+    let mut files = opts.operands();
+    let mode = mode_argument(opt_mode, reference.is_some(), &mut files);
+    if let Some(r) = reference {
+        match fs::stat(r) {
+            Ok(st) => c.changes = mode::from_reference(st.mode),
+            Err(e) => die(&[b"failed to get attributes of ", &quoteaf(r)], Some(e)),
+        }
+    } else if let Some(m) = mode {
+        match mode::compile(&m) {
+            Some(ch) => c.changes = ch,
+            None => crate::shared::cli::usage_error(&SPEC, &[b"invalid mode: ", &quote(&m)]),
+        }
+        c.umask = fs::umask();
+    }
+    if c.recurse && preserve_root {
+        match fs::stat(b"/") {
+            Ok(st) => c.root = Some(st),
+            Err(e) => die(&[b"failed to get attributes of ", &quoteaf(b"/")], Some(e)),
+        }
+    }
+    (c, files)
+}
+
+/// Takes the modes given as options (`-w`, `-rwx`: getopt would read
+/// their letters as options; GNU takes the whole element) out of the
+/// arguments; returns the other arguments and those modes, joined by
+/// commas.
+fn take_mode_options(args: &'static [&'static [u8]]) -> (&'static [&'static [u8]], Vec<u8>) {
     let mut rest: Vec<&'static [u8]> = Vec::with_capacity(args.len());
     let mut opt_mode: Vec<u8> = Vec::new();
     let posix = sys::env::posixly_correct();
@@ -102,79 +188,39 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             i += 1;
         }
     }
-    let rest: &'static [&'static [u8]] = rest.leak();
-    let mut c = Config {
-        changes: Vec::new(),
-        umask: 0,
-        recurse: false,
-        silent: false,
-        verbosity: 0,
-        surprises: !opt_mode.is_empty(),
-        root: None,
-    };
-    let (mut preserve_root, mut reference) = (false, None);
-    let mut opts = crate::shared::cli::parse(&SPEC, rest);
-    while let Some(o) = opts.next() {
-        match o.key {
-            'c' => c.verbosity = 1,
-            'f' => c.silent = true,
-            'v' => c.verbosity = 2,
-            'R' => c.recurse = true,
-            opt::PRESERVE_ROOT => preserve_root = true,
-            opt::NO_PRESERVE_ROOT => preserve_root = false,
-            opt::REFERENCE => reference = o.arg,
-            _ => {}
-        }
-    }
-    let mut files = opts.operands();
-    let mut mode_arg: Option<Vec<u8>> = (!opt_mode.is_empty()).then_some(opt_mode);
+    (rest.leak(), opt_mode)
+}
+
+/// The MODE: the modes given as options, else the first operand (none
+/// with --reference); usage errors for a missing FILE or a MODE beside
+/// --reference.
+fn mode_argument(
+    opt_mode: Vec<u8>,
+    reference: bool,
+    files: &mut Vec<&'static [u8]>,
+) -> Option<Vec<u8>> {
+    let mut mode: Option<Vec<u8>> = (!opt_mode.is_empty()).then_some(opt_mode);
     let mut mode_is_operand = false;
-    if reference.is_some() {
-        if mode_arg.is_some() {
-            crate::shared::cli::usage_error(&SPEC, &[b"cannot combine mode and --reference options"]);
+    if reference {
+        if mode.is_some() {
+            crate::shared::cli::usage_error(
+                &SPEC,
+                &[b"cannot combine mode and --reference options"],
+            );
         }
-    } else if mode_arg.is_none() && !files.is_empty() {
-        mode_arg = Some(files.remove(0).to_vec());
+    } else if mode.is_none() && !files.is_empty() {
+        mode = Some(files.remove(0).to_vec());
         mode_is_operand = true;
     }
     if files.is_empty() {
-        match &mode_arg {
+        match &mode {
             Some(m) if mode_is_operand => {
                 crate::shared::cli::usage_error(&SPEC, &[b"missing operand after ", &quote(m)])
             }
             _ => crate::shared::cli::missing_operand(&SPEC),
         }
     }
-    if let Some(r) = reference {
-        match fs::stat(r) {
-            Ok(st) => c.changes = mode::from_reference(st.mode),
-            Err(e) => {
-                error(&[b"failed to get attributes of ", &quoteaf(r)], Some(e));
-                return 1;
-            }
-        }
-    } else if let Some(m) = mode_arg {
-        match mode::compile(&m) {
-            Some(ch) => c.changes = ch,
-            None => crate::shared::cli::usage_error(&SPEC, &[b"invalid mode: ", &quote(&m)]),
-        }
-        c.umask = fs::umask();
-    }
-    if c.recurse && preserve_root {
-        match fs::stat(b"/") {
-            Ok(st) => c.root = Some(st),
-            Err(e) => {
-                error(&[b"failed to get attributes of ", &quoteaf(b"/")], Some(e));
-                return 1;
-            }
-        }
-    }
-    let mut w = Walker::new(&files, Follow::CmdLine);
-    let mut ok = true;
-    while let Some(info) = w.next() {
-        ok &= visit(&mut w, info, &c);
-    }
-    i32::from(!ok)
+    mode
 }
 
 /// GNU chmod's process_file for one visit; returns whether it went well.
@@ -222,11 +268,11 @@ fn visit(w: &mut Walker, info: Info, c: &Config) -> bool {
             }
         }
     }
-    if c.verbosity > 0 {
+    if c.verbosity != Verbosity::Quiet {
         if status == Status::Succeeded && !mode_changed(w, c, old, new) {
             status = Status::NoChangeRequested;
         }
-        if status == Status::Succeeded || c.verbosity == 2 {
+        if status == Status::Succeeded || c.verbosity == Verbosity::All {
             describe(w.path(), old, new, status);
         }
     }
@@ -260,7 +306,10 @@ fn mode_changed(w: &Walker, c: &Config, old: u32, mut new: u32) -> bool {
             Ok(st) => new = st.mode,
             Err(e) => {
                 if !c.silent {
-                    error(&[b"getting new attributes of ", &quoteaf(w.path())], Some(e));
+                    error(
+                        &[b"getting new attributes of ", &quoteaf(w.path())],
+                        Some(e),
+                    );
                 }
                 return false;
             }
@@ -307,7 +356,11 @@ fn describe(path: &[u8], old: u32, new: u32, status: Status) {
                 b"mode of "
             });
             v.extend_from_slice(&q);
-            v.extend_from_slice(if status == Status::Failed { b" from " } else { b" changed from " });
+            v.extend_from_slice(if status == Status::Failed {
+                b" from "
+            } else {
+                b" changed from "
+            });
             triple(&mut v, old);
             v.extend_from_slice(b" to ");
             triple(&mut v, new);

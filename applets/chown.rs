@@ -123,6 +123,7 @@ use sys::fs::{self, Stat, S_IFLNK, S_IFMT};
 use sys::io::{error, out};
 use sys::user::{parse_spec, Db};
 use sys::walk::{self, Follow, Info, Walker};
+use sys::Errno;
 
 pub fn chown(args: &'static [&'static [u8]]) -> i32 {
     let mut o = Options::default();
@@ -141,7 +142,7 @@ pub fn chown(args: &'static [&'static [u8]]) -> i32 {
     while let Some(x) = opts.next() {
         if !o.take(x.key) {
             match x.key {
-                opt::DEREFERENCE => o.dereference = 1,
+                opt::DEREFERENCE => o.dereference = Dereference::Referent,
                 // Checked at once, as GNU's option loop does.
                 opt::FROM => from = Some(spec(x.arg.unwrap_or(b""))),
                 opt::REFERENCE => o.reference = x.arg,
@@ -181,7 +182,7 @@ pub fn chgrp(args: &'static [&'static [u8]]) -> i32 {
     while let Some(x) = opts.next() {
         if !o.take(x.key) {
             match x.key {
-                opt::DEREFERENCE => o.dereference = 1,
+                opt::DEREFERENCE => o.dereference = Dereference::Referent,
                 opt::REFERENCE => o.reference = x.arg,
                 opt::PRESERVE_ROOT => o.preserve_root = true,
                 opt::NO_PRESERVE_ROOT => o.preserve_root = false,
@@ -203,15 +204,12 @@ pub fn chgrp(args: &'static [&'static [u8]]) -> i32 {
             c.group_name = Some(g.to_vec());
             let id = db.group_id(g).or_else(|| {
                 let d = g.strip_prefix(b"+").unwrap_or(g);
-                corebox_core::num::parse_u64_dec(d).and_then(|n| u32::try_from(n).ok())
+                logic::num::parse_u64_dec(d).and_then(|n| u32::try_from(n).ok())
             });
             match id {
                 // The all-ones id means "unchanged" to the kernel.
                 Some(id) => c.gid = Some(id).filter(|&g| g != u32::MAX),
-                None => {
-                    error(&[b"invalid group: ", &quote(g)], None);
-                    return 1;
-                }
+                None => die(&[b"invalid group: ", &quote(g)], None),
             }
         }
     }
@@ -237,8 +235,7 @@ pub struct Chown {
     pub group_name: Option<Vec<u8>>,
     pub recurse: bool,
     pub silent: bool,
-    /// 0: quiet, 1: -c, 2: -v.
-    pub verbosity: u8,
+    pub verbosity: Verbosity,
     /// Change the referent of symlinks, not the links.
     pub deref: bool,
     /// `/` with --preserve-root.
@@ -258,7 +255,7 @@ impl Chown {
             self.from_uid.is_none()
                 && self.from_gid.is_none()
                 && !self.deref
-                && self.verbosity == 0,
+                && self.verbosity == Verbosity::Quiet,
         );
         let mut ok = true;
         while let Some(info) = w.next() {
@@ -267,15 +264,11 @@ impl Chown {
         ok
     }
 
+    /// GNU's change_file_owner for one visit; returns whether it went
+    /// well.
     fn visit(&self, w: &mut Walker, info: Info, db: &mut Db) -> bool {
-        let mut ok = true;
         let path = w.path();
-        let complain = |msg: &[u8], e| {
-            if !self.silent {
-                error(&[msg, &quoteaf(path)], Some(e));
-            }
-        };
-        match info {
+        let ok = match info {
             Info::D if self.recurse => {
                 if walk::is_root(w.stat(), self.root.as_ref()) {
                     crate::shared::diag::root_warning(path);
@@ -286,26 +279,31 @@ impl Chown {
                 return true;
             }
             Info::DP if !self.recurse => return true,
-            Info::NS(e) => {
-                complain(b"cannot access ", e);
-                ok = false;
-            }
+            Info::NS(e) => self.complain(b"cannot access ", path, e),
             Info::ERR(e) => {
                 if !self.silent {
                     error(&[&quotef(path)], Some(e));
                 }
-                ok = false;
+                false
             }
-            Info::DNR(e) => {
-                complain(b"cannot read directory ", e);
-                ok = false;
-            }
+            Info::DNR(e) => self.complain(b"cannot read directory ", path, e),
             Info::DC if walk::cycle_warning_required(self.follow, w.level()) => {
                 crate::shared::diag::cycle_warning(path);
                 return false;
             }
-            _ => {}
+            _ => true,
+        };
+        let ok = self.change(w, ok, db);
+        if !self.recurse {
+            w.skip();
         }
+        ok
+    }
+
+    /// Changes the entry being visited, if all went well so far (`ok`)
+    /// and it matches --from, and describes it under -c/-v; returns
+    /// whether all went well.
+    fn change(&self, w: &Walker, mut ok: bool, db: &mut Db) -> bool {
         let mut st: Option<Stat> = None;
         let mut do_chown = false;
         if ok {
@@ -313,10 +311,7 @@ impl Chown {
             if self.deref && s.mode & S_IFMT == S_IFLNK {
                 match fs::statat(w.dirfd(), w.name(), true) {
                     Ok(t) => s = t,
-                    Err(e) => {
-                        complain(b"cannot dereference ", e);
-                        ok = false;
-                    }
+                    Err(e) => ok = self.complain(b"cannot dereference ", w.path(), e),
                 }
             }
             st = Some(s);
@@ -326,23 +321,20 @@ impl Chown {
         }
         if do_chown {
             if let Err(e) = fs::chownat(w.dirfd(), w.name(), self.uid, self.gid, self.deref) {
-                ok = false;
-                if !self.silent {
-                    let what: &[u8] = if self.uid.is_some() {
-                        b"changing ownership of "
-                    } else {
-                        b"changing group of "
-                    };
-                    error(&[what, &quoteaf(w.path())], Some(e));
-                }
+                let what: &[u8] = if self.uid.is_some() {
+                    b"changing ownership of "
+                } else {
+                    b"changing group of "
+                };
+                ok = self.complain(what, w.path(), e);
             }
         }
-        if self.verbosity > 0 {
+        if self.verbosity != Verbosity::Quiet {
             let same = st.is_some_and(|s| {
                 self.uid.is_none_or(|u| u == s.uid) && self.gid.is_none_or(|g| g == s.gid)
             });
             let changed = do_chown && ok && !same;
-            if changed || self.verbosity == 2 {
+            if changed || self.verbosity == Verbosity::All {
                 let status = if !ok {
                     Status::Failed
                 } else if !changed {
@@ -353,16 +345,21 @@ impl Chown {
                 self.describe(w.path(), status, st.as_ref(), db);
             }
         }
-        if !self.recurse {
-            w.skip();
-        }
         ok
+    }
+
+    /// `NAME: MSG'PATH': ERROR` unless -f; false for the caller's status.
+    fn complain(&self, msg: &[u8], path: &[u8], e: Errno) -> bool {
+        if !self.silent {
+            error(&[msg, &quoteaf(path)], Some(e));
+        }
+        false
     }
 
     fn describe(&self, path: &[u8], status: Status, st: Option<&Stat>, db: &mut Db) {
         let num = |id: u32| {
             let mut v = Vec::new();
-            corebox_core::fmt::push_u64(&mut v, id as u64);
+            logic::digits::push_u64(&mut v, id as u64);
             v
         };
         let user = self.user_name.clone().or_else(|| self.uid.map(num));
@@ -427,13 +424,37 @@ fn user_group(user: Option<&[u8]>, group: Option<&[u8]>) -> Option<Vec<u8>> {
     }
 }
 
+/// -c and -v.
+// TODO(shared): chmod.rs has its own copy of this type (an applet file
+// cannot use another's: a build may leave chown out); one in
+// applets/shared would serve both.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Verbosity {
+    Quiet,
+    /// -c: describe the files whose owner or group changed.
+    Changes,
+    /// -v: describe every file.
+    All,
+}
+
+/// What --dereference and -h ask for; without either, the default
+/// depends on -R and -H/-L/-P.
+// TODO(shared): chcon.rs has the same type.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Dereference {
+    Default,
+    /// --dereference: change what a symlink points to.
+    Referent,
+    /// -h: change the symlink itself.
+    Link,
+}
+
 /// The options chown and chgrp share, as their option loops collect them.
 pub struct Options {
     pub recurse: bool,
     pub silent: bool,
-    pub verbosity: u8,
-    /// 1: --dereference, 0: -h, -1: neither.
-    pub dereference: i8,
+    pub verbosity: Verbosity,
+    pub dereference: Dereference,
     pub follow: Follow,
     pub preserve_root: bool,
     pub reference: Option<&'static [u8]>,
@@ -444,8 +465,8 @@ impl Default for Options {
         Options {
             recurse: false,
             silent: false,
-            verbosity: 0,
-            dereference: -1,
+            verbosity: Verbosity::Quiet,
+            dereference: Dereference::Default,
             follow: Follow::Physical,
             preserve_root: false,
             reference: None,
@@ -457,10 +478,10 @@ impl Options {
     /// Handles a shared option; false if `key` is not one.
     pub fn take(&mut self, key: char) -> bool {
         match key {
-            'c' => self.verbosity = 1,
+            'c' => self.verbosity = Verbosity::Changes,
             'f' => self.silent = true,
-            'v' => self.verbosity = 2,
-            'h' => self.dereference = 0,
+            'v' => self.verbosity = Verbosity::All,
+            'h' => self.dereference = Dereference::Link,
             'R' => self.recurse = true,
             'H' => self.follow = Follow::CmdLine,
             'L' => self.follow = Follow::Logical,
@@ -477,20 +498,17 @@ impl Options {
         if operands.len() < need {
             match operands.last() {
                 None => cli::missing_operand(spec),
-                Some(l) => cli::usage_error(
-                    spec,
-                    &[b"missing operand after ", &quote(l)],
-                ),
+                Some(l) => cli::usage_error(spec, &[b"missing operand after ", &quote(l)]),
             }
         }
         let mut deref = self.dereference;
         let mut follow = self.follow;
         if self.recurse {
             if follow == Follow::Physical {
-                if deref == 1 {
+                if deref == Dereference::Referent {
                     die(&[b"-R --dereference requires either -H or -L"], None);
                 }
-                deref = 0;
+                deref = Dereference::Link;
             }
         } else {
             follow = Follow::Physical;
@@ -512,7 +530,7 @@ impl Options {
             recurse: self.recurse,
             silent: self.silent,
             verbosity: self.verbosity,
-            deref: deref != 0,
+            deref: deref != Dereference::Link,
             root,
             follow,
         }
@@ -521,5 +539,6 @@ impl Options {
 
 /// stat of a --reference file, or GNU's error and exit.
 pub fn reference_stat(name: &[u8]) -> Stat {
-    fs::stat(name).unwrap_or_else(|e| die(&[b"failed to get attributes of ", &quoteaf(name)], Some(e)))
+    fs::stat(name)
+        .unwrap_or_else(|e| die(&[b"failed to get attributes of ", &quoteaf(name)], Some(e)))
 }

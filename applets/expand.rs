@@ -31,10 +31,12 @@
 //       --version     output version information and exit
 
 use super::SPEC;
+use crate::shared::diag::line_too_long;
+use crate::shared::files::{finish, or_stdin};
 use alloc::vec::Vec;
-use corebox_core::memchr::{memchr, memchr3};
-use corebox_core::tabstops::TabStops;
-use sys::io::{error, out};
+use logic::memchr::{memchr, memchr3};
+use logic::tabstops::TabStops;
+use sys::io::out;
 
 struct Expand {
     tabs: TabStops,
@@ -53,11 +55,6 @@ fn spaces(n: u64) {
         out().write(&S[..k]);
         left -= k as u64;
     }
-}
-
-fn too_long() -> ! {
-    error(&[b"input line is too long"], None);
-    sys::rt::exit(1)
 }
 
 impl Expand {
@@ -97,7 +94,10 @@ impl Expand {
             };
             if run > 0 {
                 o.extend_from_slice(&b[..run]);
-                self.column = self.column.checked_add(run as u64).unwrap_or_else(|| too_long());
+                self.column = self
+                    .column
+                    .checked_add(run as u64)
+                    .unwrap_or_else(|| line_too_long());
                 b = &b[run..];
                 continue;
             }
@@ -105,11 +105,14 @@ impl Expand {
             b = &b[1..];
             match c {
                 b'\t' => {
-                    let next = self.tabs.next(self.column, &mut self.index).unwrap_or(self.column.wrapping_add(1));
+                    let next = self
+                        .tabs
+                        .next(self.column, &mut self.index)
+                        .unwrap_or(self.column.wrapping_add(1));
                     if next < self.column {
                         out().write(o);
                         o.clear();
-                        too_long();
+                        line_too_long();
                     }
                     let n = next - self.column;
                     if n <= 4096 {
@@ -135,7 +138,10 @@ impl Expand {
                 }
                 _ => {
                     o.push(c);
-                    self.column = self.column.checked_add(1).unwrap_or_else(|| too_long());
+                    self.column = self
+                        .column
+                        .checked_add(1)
+                        .unwrap_or_else(|| line_too_long());
                     // A non-blank under -i ends conversion for this line.
                     if self.initial_only && c != b' ' {
                         self.convert = false;
@@ -144,12 +150,23 @@ impl Expand {
             }
         }
     }
-
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    sys::io::set_write_error_style(sys::io::WriteErrorKind::Errno, sys::io::WriteErrorKind::Twice, 4097, u64::MAX);
-    let mut e = Expand { tabs: TabStops::default(), initial_only: false, column: 0, index: 0, convert: true, buf: Vec::new() };
+    sys::io::set_write_error_style(
+        sys::io::WriteErrorKind::Errno,
+        sys::io::WriteErrorKind::Twice,
+        4097,
+        u64::MAX,
+    );
+    let mut e = Expand {
+        tabs: TabStops::default(),
+        initial_only: false,
+        column: 0,
+        index: 0,
+        convert: true,
+        buf: Vec::new(),
+    };
     let mut errs = Vec::new();
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
@@ -174,10 +191,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         crate::shared::diag::tab_error(&err);
         return 1;
     }
-    let mut names = opts.operands();
-    if names.is_empty() {
-        names.push(b"-");
-    }
+    let names = or_stdin(opts.operands());
     let ok = crate::shared::files::read_stream(&names, |b| e.block(b));
-    sys::io::finish_stdin(names.iter().any(|n| *n == b"-"), b"-", ok)
+    finish(&names, ok)
 }

@@ -27,18 +27,19 @@
 //       --version     output version information and exit
 
 use super::SPEC;
-use alloc::vec::Vec;
-use corebox_core::fold::Folder;
 use crate::shared::diag::quotef;
+use crate::shared::files::{finish, or_stdin};
+use alloc::vec::Vec;
+use logic::fold::Folder;
 
 use sys::io::{error, out};
 
 const BUF: usize = 64 * 1024;
 
 /// Folds one file; false after an error (reported).
-fn fold_file(name: &[u8], f: &mut Folder, buf: &mut [u8], folded: &mut Vec<u8>) -> (bool, bool) {
+fn fold_file(name: &[u8], f: &mut Folder, buf: &mut [u8], folded: &mut Vec<u8>) -> bool {
     let Some(input) = crate::shared::files::open_or_report(name) else {
-        return (false, false);
+        return false;
     };
     let mut failed = None;
     loop {
@@ -62,7 +63,7 @@ fn fold_file(name: &[u8], f: &mut Folder, buf: &mut [u8], folded: &mut Vec<u8>) 
     if let Some(e) = failed {
         error(&[&quotef(name)], Some(e));
     }
-    (failed.is_none(), input.is_stdin())
+    failed.is_none()
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
@@ -80,26 +81,29 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                 }
                 arg.extend_from_slice(o.arg.unwrap_or(b""));
                 let max = (usize::MAX as u64).saturating_sub(9);
-                width = crate::shared::cli::number_or_die(&arg, b"", 1, max, b"invalid number of columns");
+                width = crate::shared::cli::number_or_die(
+                    &arg,
+                    b"",
+                    1,
+                    max,
+                    b"invalid number of columns",
+                );
             }
             _ => {}
         }
     }
-    let mut files = opts.operands();
-    if files.is_empty() {
-        files.push(b"-");
-    }
     let mut f = Folder::new(width as usize, bytes, spaces);
     let mut buf = alloc::vec![0u8; BUF];
     let mut folded = Vec::with_capacity(BUF + BUF / 8);
-    let (mut ok, mut read_stdin) = (true, false);
-    for name in files {
-        let (good, stdin) = fold_file(name, &mut f, &mut buf, &mut folded);
-        ok &= good;
-        read_stdin |= stdin;
+    let files = or_stdin(opts.operands());
+    let (mut ok, mut done) = (true, 0);
+    for name in &files {
+        ok &= fold_file(name, &mut f, &mut buf, &mut folded);
+        done += 1;
         if !out().ok() {
             break;
         }
     }
-    sys::io::finish_stdin(read_stdin, b"-", ok)
+    // Not each_file: standard input is closed only if it was read.
+    finish(&files[..done], ok)
 }

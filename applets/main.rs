@@ -13,8 +13,6 @@ use sys::io::{error, out, set_program_name};
 
 #[cfg_attr(corebox_subset, allow(dead_code))]
 mod shared;
-// TEMPORARY (until the split-rest merge): the old name.
-extern crate logic as corebox_core;
 
 include!(concat!(env!("OUT_DIR"), "/applets.rs"));
 

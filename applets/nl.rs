@@ -56,8 +56,10 @@
 
 use super::SPEC;
 use alloc::vec::Vec;
-use corebox_core::regex::{Regex, Syntax};
+use logic::regex::{Regex, Syntax};
 
+use crate::shared::diag::{die, file_error, quote};
+use crate::shared::files::{finish, open_or_report, or_stdin};
 use sys::io::{error, out};
 use sys::records::Records;
 
@@ -76,10 +78,20 @@ enum Format {
     Zeros,
 }
 
+/// The parts of a logical page, in the order of `Nl::styles` and
+/// `Nl::delims`.
+#[derive(Clone, Copy)]
+enum Section {
+    Header,
+    Body,
+    Footer,
+}
+
+const SECTIONS: [Section; 3] = [Section::Header, Section::Body, Section::Footer];
+
 struct Nl {
     styles: [Style; 3],
-    /// The current section: 0 header, 1 body, 2 footer.
-    section: usize,
+    section: Section,
     delims: [Vec<u8>; 3],
     increment: i64,
     join_blank: i64,
@@ -102,13 +114,13 @@ fn style(arg: &'static [u8], what: &[u8]) -> Option<Style> {
         b"n" => Style::None,
         [b'p', re @ ..] => match Regex::new(re, Syntax::Basic) {
             Ok(r) => Style::Matching(alloc::boxed::Box::new(r)),
-            Err(m) => {
-                error(&[m.as_bytes()], None);
-                sys::rt::exit(1)
-            }
+            Err(m) => die(&[m.as_bytes()], None),
         },
         _ => {
-            error(&[b"invalid ", what, b" numbering style: ", &crate::shared::diag::quote(arg)], None);
+            error(
+                &[b"invalid ", what, b" numbering style: ", &quote(arg)],
+                None,
+            );
             return None;
         }
     })
@@ -127,11 +139,10 @@ fn pad(n: usize, byte: u8) {
 impl Nl {
     fn number(&mut self) {
         if self.overflow {
-            error(&[b"line number overflow"], None);
-            sys::rt::exit(1);
+            die(&[b"line number overflow"], None);
         }
         let mut tmp = [0u8; 20];
-        let digits = corebox_core::fmt::u64_dec(self.line_no.unsigned_abs(), &mut tmp);
+        let digits = logic::digits::u64_dec(self.line_no.unsigned_abs(), &mut tmp);
         let neg = self.line_no < 0;
         let len = digits.len() + neg as usize;
         let fill = self.width.saturating_sub(len);
@@ -174,8 +185,12 @@ impl Nl {
     fn line(&mut self, record: &[u8]) {
         let line = sys::records::chomp(record, b'\n');
         // A line that is exactly a section delimiter starts that section.
-        if let Some(s) = self.delims.iter().position(|d| d.len() >= 2 && line == &d[..]) {
-            self.section = s;
+        if let Some(s) = self
+            .delims
+            .iter()
+            .position(|d| d.len() >= 2 && line == &d[..])
+        {
+            self.section = SECTIONS[s];
             if self.renumber {
                 // A new section starts the numbers afresh: an overflow of
                 // the last one is forgotten (GNU's reset_lineno).
@@ -185,7 +200,7 @@ impl Nl {
             out().byte(b'\n');
             return;
         }
-        let numbered = match &self.styles[self.section] {
+        let numbered = match &self.styles[self.section as usize] {
             Style::All if self.join_blank > 1 => {
                 let yes = !line.is_empty() || {
                     self.blanks += 1;
@@ -214,9 +229,19 @@ impl Nl {
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
+    let (mut nl, files) = parse(args);
+    let files = or_stdin(files);
+    let mut ok = true;
+    for &name in &files {
+        ok &= nl.file(name);
+    }
+    finish(&files, ok)
+}
+
+fn parse(args: &'static [&'static [u8]]) -> (Nl, Vec<&'static [u8]>) {
     let mut nl = Nl {
         styles: [Style::None, Style::NonEmpty, Style::None],
-        section: 1,
+        section: Section::Body,
         delims: [Vec::new(), Vec::new(), Vec::new()],
         increment: 1,
         join_blank: 1,
@@ -235,80 +260,96 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     // As GNU's nl, every bad option is reported before the usage line.
     let mut ok = true;
     while let Some(o) = opts.next_or_bad() {
-        let Some(o) = o else {
-            ok = false;
-            continue;
-        };
-        let a = o.arg.unwrap_or(b"");
-        match o.key {
-            'h' | 'b' | 'f' => {
-                let (k, what): (usize, &[u8]) = match o.key {
-                    'h' => (0, b"header"),
-                    'b' => (1, b"body"),
-                    _ => (2, b"footer"),
-                };
-                match style(a, what) {
-                    Some(s) => nl.styles[k] = s,
-                    None => ok = false,
-                }
-            }
-            'd' => delim = a,
-            'i' => nl.increment = crate::shared::cli::int_or_die(a, i64::MIN, i64::MAX, b"invalid line number increment"),
-            'l' => nl.join_blank = crate::shared::cli::int_or_die(a, 1, i64::MAX, b"invalid line number of blank lines"),
-            'n' => {
-                nl.format = match a {
-                    b"ln" => Format::Left,
-                    b"rn" => Format::Right,
-                    b"rz" => Format::Zeros,
-                    _ => {
-                        error(&[b"invalid line numbering format: ", &crate::shared::diag::quote(a)], None);
-                        ok = false;
-                        nl.format
-                    }
-                }
-            }
-            'p' => nl.renumber = false,
-            's' => nl.separator = a,
-            'v' => nl.start = crate::shared::cli::int_or_die(a, i64::MIN, i64::MAX, b"invalid starting line number"),
-            'w' => nl.width = crate::shared::cli::int_or_die(a, 1, i32::MAX as i64, b"invalid line number field width") as usize,
-            _ => {}
+        match o {
+            Some(o) if o.key == 'd' => delim = o.arg.unwrap_or(b""),
+            Some(o) => ok &= nl.option(o.key, o.arg.unwrap_or(b"")),
+            None => ok = false,
         }
     }
     if !ok {
         crate::shared::cli::try_help(&SPEC);
     }
-    // One delimiter character means that character and ':'; none at all
-    // turns sections off.
-    let mut cc = delim.to_vec();
+    set_delimiters(&mut nl.delims, delim);
+    nl.line_no = nl.start;
+    (nl, opts.operands())
+}
+
+/// The lines that start a header, body and footer, from -d's characters:
+/// one character means that character and ':'; none at all turns
+/// sections off.
+fn set_delimiters(delims: &mut [Vec<u8>; 3], chars: &[u8]) {
+    let mut cc = chars.to_vec();
     if cc.len() == 1 {
         cc.push(b':');
     }
     if !cc.is_empty() {
-        for (k, d) in nl.delims.iter_mut().enumerate() {
+        for (k, d) in delims.iter_mut().enumerate() {
             for _ in 0..3 - k {
                 d.extend_from_slice(&cc);
             }
         }
     }
-    nl.line_no = nl.start;
-    let mut names = opts.operands();
-    if names.is_empty() {
-        names.push(b"-");
+}
+
+impl Nl {
+    /// Takes one option (all but -d); false (after GNU's message) if its
+    /// argument is bad.
+    fn option(&mut self, key: char, a: &'static [u8]) -> bool {
+        use crate::shared::cli::int_or_die;
+        match key {
+            'h' | 'b' | 'f' => {
+                let (section, what): (Section, &[u8]) = match key {
+                    'h' => (Section::Header, b"header"),
+                    'b' => (Section::Body, b"body"),
+                    _ => (Section::Footer, b"footer"),
+                };
+                match style(a, what) {
+                    Some(s) => self.styles[section as usize] = s,
+                    None => return false,
+                }
+            }
+            'i' => {
+                self.increment = int_or_die(a, i64::MIN, i64::MAX, b"invalid line number increment")
+            }
+            'l' => {
+                self.join_blank = int_or_die(a, 1, i64::MAX, b"invalid line number of blank lines")
+            }
+            'n' => {
+                self.format = match a {
+                    b"ln" => Format::Left,
+                    b"rn" => Format::Right,
+                    b"rz" => Format::Zeros,
+                    _ => {
+                        error(&[b"invalid line numbering format: ", &quote(a)], None);
+                        return false;
+                    }
+                }
+            }
+            'p' => self.renumber = false,
+            's' => self.separator = a,
+            'v' => self.start = int_or_die(a, i64::MIN, i64::MAX, b"invalid starting line number"),
+            'w' => {
+                self.width =
+                    int_or_die(a, 1, i32::MAX as i64, b"invalid line number field width") as usize
+            }
+            _ => {}
+        }
+        true
     }
-    let mut ok = true;
-    for &name in &names {
-        let Some(input) = crate::shared::files::open_or_report(name) else {
-            ok = false;
-            continue;
+
+    /// Numbers the lines of one operand (`-`: standard input); false if
+    /// it could not be opened or read (reported).
+    fn file(&mut self, name: &[u8]) -> bool {
+        let Some(input) = open_or_report(name) else {
+            return false;
         };
         let mut recs = Records::new(input.fd(), b'\n');
         while let Some(r) = recs.next() {
-            nl.line(r);
+            self.line(r);
         }
-        if let Some(e) = recs.error() {
-            error(&[&crate::shared::diag::quotef(name)], Some(e));
-            ok = false;
+        match recs.error() {
+            Some(e) => file_error(name, e),
+            None => true,
         }
     }
-    sys::io::finish_stdin(names.iter().any(|n| *n == b"-"), b"-", ok)
 }

@@ -30,12 +30,12 @@
 // decimal numbers with maximum precision PREC, and to %g otherwise.
 
 use super::SPEC;
-use alloc::vec::Vec;
-use corebox_core::float::F80;
-use corebox_core::seq::{self, Format, FormatError, Operand, ScanError};
 use crate::shared::cli::usage_error;
-use crate::shared::diag::quote;
-use sys::io::{error, out};
+use crate::shared::diag::{die, quote};
+use alloc::vec::Vec;
+use logic::float::F80;
+use logic::seq::{self, Format, FormatError, Operand, ScanError};
+use sys::io::out;
 
 /// GNU's limit on the increment of the decimal-string fast path.
 const FAST_STEP_LIMIT: u64 = 200;
@@ -70,108 +70,48 @@ fn options_end(args: &[&[u8]]) -> usize {
 fn scan_or_die(arg: &[u8]) -> Operand {
     match seq::scan(arg) {
         Ok(o) => o,
-        Err(ScanError::Invalid) => usage_error(&SPEC, &[b"invalid floating point argument: ", &quote(arg)]),
-        Err(ScanError::Nan) => {
-            usage_error(&SPEC, &[b"invalid ", &quote(b"not-a-number"), b" argument: ", &quote(arg)])
+        Err(ScanError::Invalid) => {
+            usage_error(&SPEC, &[b"invalid floating point argument: ", &quote(arg)])
         }
+        Err(ScanError::Nan) => usage_error(
+            &SPEC,
+            &[
+                b"invalid ",
+                &quote(b"not-a-number"),
+                b" argument: ",
+                &quote(arg),
+            ],
+        ),
     }
 }
 
+struct Config {
+    /// -f, parsed.
+    format: Option<Format>,
+    separator: &'static [u8],
+    equal_width: bool,
+    /// LAST, FIRST LAST or FIRST INCREMENT LAST, as spelt.
+    operands: Vec<&'static [u8]>,
+}
+
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    let rest = &args[1..];
-    let split = options_end(rest);
-    let (mut format, mut sep, mut equal_width): (Option<&[u8]>, &[u8], bool) = (None, b"\n", false);
-    let mut opts = crate::shared::cli::parse(&SPEC, &rest[..split]);
-    while let Some(o) = opts.next() {
-        match o.key {
-            'f' => format = o.arg,
-            's' => sep = o.arg.unwrap_or(b"\n"),
-            'w' => equal_width = true,
-            _ => {}
-        }
+    let Config {
+        format,
+        separator: sep,
+        equal_width,
+        operands: ops,
+    } = parse(args);
+    let plain = format.is_none() && !equal_width;
+    if plain && fast_as_spelt(&ops, sep) {
+        return 0;
     }
-    let mut ops = opts.operands();
-    ops.extend_from_slice(&rest[split..]);
-    if ops.is_empty() {
-        crate::shared::cli::missing_operand(&SPEC);
+    let [first, step, last] = scan_operands(&ops);
+    if plain && fast_as_whole(&first, &step, &last, sep) {
+        return 0;
     }
-    if ops.len() > 3 {
-        crate::shared::cli::extra_operand(&SPEC, ops[3]);
-    }
-    let user_format = format.map(|f| match seq::parse_format(f) {
-        Ok(p) => p,
-        Err(e) => {
-            let (what, c): (&[u8], u8) = match e {
-                FormatError::NoDirective => (b" has no % directive", 0),
-                FormatError::EndsInPercent => (b" ends in %", 0),
-                FormatError::TooMany => (b" has too many % directives", 0),
-                FormatError::Unknown(c) => (b" has unknown %", c),
-            };
-            let tail: &[u8] = if c != 0 { b" directive" } else { b"" };
-            let c = [c];
-            error(&[b"format ", &quote(f), what, &c[..(c[0] != 0) as usize], tail], None);
-            sys::rt::exit(1)
-        }
-    });
-    if user_format.is_some() && equal_width {
-        usage_error(&SPEC, &[b"format string may not be specified when printing equal width strings"]);
-    }
-    let plain = user_format.is_none() && !equal_width;
-    // The decimal-string path for whole numbers, tried first on the
-    // spelling of the operands.
-    if plain && ops.iter().all(|o| seq::all_digits(o)) {
-        let step = if ops.len() == 3 { seq::digits_u64(ops[1]).unwrap_or(0) } else { 1 };
-        if (1..=FAST_STEP_LIMIT).contains(&step) {
-            let first: &[u8] = if ops.len() == 1 { b"1" } else { ops[0] };
-            if let Some(status) = fast(first, Some(ops[ops.len() - 1]), step, sep) {
-                return status;
-            }
-        }
-    }
-    let mut last = scan_or_die(ops[0]);
-    let (mut first, mut step) = (seq::ONE, seq::ONE);
-    if ops.len() > 1 {
-        first = last;
-        last = scan_or_die(ops[1]);
-        if ops.len() > 2 {
-            step = last;
-            if step.value.is_zero() {
-                usage_error(&SPEC, &[b"invalid Zero increment value: ", &quote(ops[1])]);
-            }
-            last = scan_or_die(ops[2]);
-        }
-    }
-    // Again for whole numbers spelt otherwise (1e2, 0x10, inf).
-    if plain
-        && [first.precision, step.precision, last.precision] == [Some(0); 3]
-        && first.value.is_finite()
-        && !first.value.lt(F80::ZERO)
-        && !last.value.lt(F80::ZERO)
-        && !first.value.is_negative()
-    {
-        if let Some(s) = step.value.to_u64().filter(|s| (1..=FAST_STEP_LIMIT).contains(s)) {
-            let f = Format { spec: integer_spec(), ..Format::default() };
-            let mut a = Vec::new();
-            seq::format(&mut a, &f, first.value);
-            let mut b = Vec::new();
-            let b = if last.value.is_finite() {
-                seq::format(&mut b, &f, last.value);
-                Some(&b[..])
-            } else {
-                None
-            };
-            if b.is_none_or(|b| b[0] != b'-') {
-                if let Some(status) = fast(&a, b, s, sep) {
-                    return status;
-                }
-            }
-        }
-    }
-    let f = user_format.unwrap_or_else(|| seq::default_format(&first, &step, &last, equal_width));
-    if equal_width {
-        if let Some(status) = padded(&f, &first, &step, &last, sep) {
-            return status;
-        }
+    let f = format.unwrap_or_else(|| seq::default_format(&first, &step, &last, equal_width));
+    if equal_width && padded(&f, &first, &step, &last, sep) {
+        return 0;
     }
     let spelt: [&[u8]; 3] = match ops.len() {
         1 => [b"1", b"1", ops[0]],
@@ -190,14 +130,154 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     0
 }
 
+fn parse(args: &'static [&'static [u8]]) -> Config {
+    let rest = &args[1..];
+    let split = options_end(rest);
+    let (mut format, mut separator, mut equal_width): (Option<&[u8]>, &[u8], bool) =
+        (None, b"\n", false);
+    let mut opts = crate::shared::cli::parse(&SPEC, &rest[..split]);
+    while let Some(o) = opts.next() {
+        match o.key {
+            'f' => format = o.arg,
+            's' => separator = o.arg.unwrap_or(b"\n"),
+            'w' => equal_width = true,
+            _ => {}
+        }
+    }
+    let mut operands = opts.operands();
+    operands.extend_from_slice(&rest[split..]);
+    if operands.is_empty() {
+        crate::shared::cli::missing_operand(&SPEC);
+    }
+    if operands.len() > 3 {
+        crate::shared::cli::extra_operand(&SPEC, operands[3]);
+    }
+    let format = format.map(format_or_die);
+    if format.is_some() && equal_width {
+        usage_error(
+            &SPEC,
+            &[b"format string may not be specified when printing equal width strings"],
+        );
+    }
+    Config {
+        format,
+        separator,
+        equal_width,
+        operands,
+    }
+}
+
+/// The -f FORMAT, or GNU's message about it and exit.
+fn format_or_die(f: &[u8]) -> Format {
+    match seq::parse_format(f) {
+        Ok(p) => p,
+        Err(e) => {
+            let (what, c): (&[u8], u8) = match e {
+                FormatError::NoDirective => (b" has no % directive", 0),
+                FormatError::EndsInPercent => (b" ends in %", 0),
+                FormatError::TooMany => (b" has too many % directives", 0),
+                FormatError::Unknown(c) => (b" has unknown %", c),
+            };
+            let tail: &[u8] = if c != 0 { b" directive" } else { b"" };
+            let c = [c];
+            die(
+                &[
+                    b"format ",
+                    &quote(f),
+                    what,
+                    &c[..(c[0] != 0) as usize],
+                    tail,
+                ],
+                None,
+            )
+        }
+    }
+}
+
+/// FIRST, INCREMENT and LAST (1 where omitted), or a usage error.
+fn scan_operands(ops: &[&[u8]]) -> [Operand; 3] {
+    let mut last = scan_or_die(ops[0]);
+    let (mut first, mut step) = (seq::ONE, seq::ONE);
+    if ops.len() > 1 {
+        first = last;
+        last = scan_or_die(ops[1]);
+        if ops.len() > 2 {
+            step = last;
+            if step.value.is_zero() {
+                usage_error(&SPEC, &[b"invalid Zero increment value: ", &quote(ops[1])]);
+            }
+            last = scan_or_die(ops[2]);
+        }
+    }
+    [first, step, last]
+}
+
+/// The decimal-string path for whole numbers, tried first on the
+/// spelling of the operands; false if it does not apply.
+fn fast_as_spelt(ops: &[&[u8]], sep: &[u8]) -> bool {
+    if !ops.iter().all(|o| seq::all_digits(o)) {
+        return false;
+    }
+    let step = if ops.len() == 3 {
+        seq::digits_u64(ops[1]).unwrap_or(0)
+    } else {
+        1
+    };
+    if !(1..=FAST_STEP_LIMIT).contains(&step) {
+        return false;
+    }
+    let first: &[u8] = if ops.len() == 1 { b"1" } else { ops[0] };
+    fast(first, Some(ops[ops.len() - 1]), step, sep)
+}
+
+/// The decimal-string path again, for whole numbers spelt otherwise
+/// (1e2, 0x10, inf); false if it does not apply.
+fn fast_as_whole(first: &Operand, step: &Operand, last: &Operand, sep: &[u8]) -> bool {
+    if [first.precision, step.precision, last.precision] != [Some(0); 3]
+        || !first.value.is_finite()
+        || first.value.lt(F80::ZERO)
+        || last.value.lt(F80::ZERO)
+        || first.value.is_negative()
+    {
+        return false;
+    }
+    let Some(s) = step
+        .value
+        .to_u64()
+        .filter(|s| (1..=FAST_STEP_LIMIT).contains(s))
+    else {
+        return false;
+    };
+    let f = Format {
+        spec: integer_spec(),
+        ..Format::default()
+    };
+    let mut a = Vec::new();
+    seq::format(&mut a, &f, first.value);
+    let mut b = Vec::new();
+    let b = if last.value.is_finite() {
+        seq::format(&mut b, &f, last.value);
+        Some(&b[..])
+    } else {
+        None
+    };
+    b.is_none_or(|b| b[0] != b'-') && fast(&a, b, s, sep)
+}
+
 /// `%g` of `n / 10^scale` when it needs no rounding and no exponent: the
 /// decimal digits as they are, without trailing zeros.
-fn plain_g<'a>(f: &Format, room: usize, n: u64, scale: u32, body: &'a mut Vec<u8>) -> Option<&'a [u8]> {
+fn plain_g<'a>(
+    f: &Format,
+    room: usize,
+    n: u64,
+    scale: u32,
+    body: &'a mut Vec<u8>,
+) -> Option<&'a [u8]> {
     if f.spec.conv | 0x20 != b'g' || f.spec.alt {
         return None;
     }
     let mut tmp = [0u8; 20];
-    let all = corebox_core::fmt::u64_dec(n, &mut tmp);
+    let all = logic::digits::u64_dec(n, &mut tmp);
     let sig = all.iter().rposition(|&c| c != b'0')? + 1;
     let exp = all.len() as i32 - 1 - scale as i32;
     if sig > room || exp < -4 || exp >= room as i32 {
@@ -243,7 +323,10 @@ fn unrounded(n: u64, room: usize, first: i64, v: i64) -> bool {
     }
     let size = first.unsigned_abs() as u128 + v.abs_diff(first) as u128 + n as u128;
     let extra = room.saturating_sub(digits(n)) as u32;
-    10u128.checked_pow(extra).and_then(|p| p.checked_mul(size)).is_some_and(|m| m < 1 << 59)
+    10u128
+        .checked_pow(extra)
+        .and_then(|p| p.checked_mul(size))
+        .is_some_and(|m| m < 1 << 59)
 }
 
 /// The general loop in exact whole-number arithmetic (see seq::fixed);
@@ -273,7 +356,7 @@ fn decimal(f: &Format, d: seq::Fixed, exact: bool, first: F80, step: F80, last: 
             let mut s = Vec::new();
             seq::format(&mut s, f, x);
             let number = &s[f.prefix.len()..s.len() - f.suffix.len()];
-            if corebox_core::float::parse(number).is_ok_and(|y| y.equals(last)) && s != prev {
+            if logic::float::parse(number).is_ok_and(|y| y.equals(last)) && s != prev {
                 o.write(sep);
                 o.write(&s);
             }
@@ -292,26 +375,30 @@ fn decimal(f: &Format, d: seq::Fixed, exact: bool, first: F80, step: F80, last: 
         line.extend_from_slice(&f.prefix);
         let n = v.unsigned_abs();
         if v == 0 || !(fixed_point || exact || unrounded(n, room, d.first, v)) {
-            let x = if i == 0 { first } else { first.plus(F80::from_u64(i).times(step)) };
-            corebox_core::float::format(&mut line, x, &f.spec);
+            let x = if i == 0 {
+                first
+            } else {
+                first.plus(F80::from_u64(i).times(step))
+            };
+            logic::float::format(&mut line, x, &f.spec);
         } else if let Some(plain) = plain_g(f, room, n, d.scale, &mut body) {
-            corebox_core::float::finish(&mut line, v < 0, plain, &f.spec, false);
+            logic::float::finish(&mut line, v < 0, plain, &f.spec, false);
         } else if !fixed_point {
-            corebox_core::float::format_decimal(&mut line, v < 0, n, d.scale, &f.spec);
+            logic::float::format_decimal(&mut line, v < 0, n, d.scale, &f.spec);
         } else {
             let n = v.unsigned_abs() / unit;
             body.clear();
             let mut tmp = [0u8; 20];
-            body.extend_from_slice(corebox_core::fmt::u64_dec(n / one, &mut tmp));
+            body.extend_from_slice(logic::digits::u64_dec(n / one, &mut tmp));
             if d.precision > 0 || f.spec.alt {
                 body.push(b'.');
             }
             if d.precision > 0 {
-                let frac = corebox_core::fmt::u64_dec(n % one, &mut tmp);
+                let frac = logic::digits::u64_dec(n % one, &mut tmp);
                 body.resize(body.len() + d.precision as usize - frac.len(), b'0');
                 body.extend_from_slice(frac);
             }
-            corebox_core::float::finish(&mut line, v < 0, &body, &f.spec, false);
+            logic::float::finish(&mut line, v < 0, &body, &f.spec, false);
         }
         line.extend_from_slice(&f.suffix);
         if i > 0 {
@@ -333,17 +420,21 @@ fn decimal(f: &Format, d: seq::Fixed, exact: bool, first: F80, step: F80, last: 
     }
 }
 
-fn integer_spec() -> corebox_core::float::Spec {
-    corebox_core::float::Spec { conv: b'f', precision: Some(0), ..Default::default() }
+fn integer_spec() -> logic::float::Spec {
+    logic::float::Spec {
+        conv: b'f',
+        precision: Some(0),
+        ..Default::default()
+    }
 }
 
 /// Prints FIRST, FIRST + STEP, ... up to LAST (None: forever) as decimal
-/// strings; None when LAST < FIRST (for the general code to handle).
-fn fast(first: &[u8], last: Option<&[u8]>, step: u64, sep: &[u8]) -> Option<i32> {
+/// strings; false when LAST < FIRST (for the general code to handle).
+fn fast(first: &[u8], last: Option<&[u8]>, step: u64, sep: &[u8]) -> bool {
     let first = seq::trim_zeros(first);
     let last = last.map(seq::trim_zeros);
     if last.is_some_and(|l| seq::cmp_digits(first, l).is_gt()) {
-        return None;
+        return false;
     }
     let mut buf: Vec<u8> = Vec::with_capacity(BUF + 64);
     let a = seq::digits_u64(first);
@@ -353,35 +444,54 @@ fn fast(first: &[u8], last: Option<&[u8]>, step: u64, sep: &[u8]) -> Option<i32>
     };
     match (a, b) {
         // Exact in long double too: any separator gives GNU's output.
-        (Some(a), Some(b)) if sep.len() <= 8 => counted(&mut buf, first, ((b - a) / step).saturating_add(1), step, sep),
+        (Some(a), Some(b)) if sep.len() <= 8 => counted(
+            &mut buf,
+            first,
+            ((b - a) / step).saturating_add(1),
+            step,
+            sep,
+        ),
         _ if sep.len() == 1 => uncounted(&mut buf, first, last, step, sep),
-        _ => return None,
+        _ => return false,
     }
     buf.push(b'\n');
     out().write_direct(&buf).ok();
-    Some(0)
+    true
 }
 
 /// `-w` on whole numbers from 0 to u64::MAX: the counted fast path on
-/// digit strings padded with zeros to the width.
-fn padded(f: &Format, first: &Operand, step: &Operand, last: &Operand, sep: &[u8]) -> Option<i32> {
+/// digit strings padded with zeros to the width; false if it does not
+/// apply.
+fn padded(f: &Format, first: &Operand, step: &Operand, last: &Operand, sep: &[u8]) -> bool {
     let s = &f.spec;
-    if s.precision != Some(0) || !s.zero || s.left || s.width > 20 || sep.len() > 8 || first.value.is_negative() {
-        return None;
+    if s.precision != Some(0)
+        || !s.zero
+        || s.left
+        || s.width > 20
+        || sep.len() > 8
+        || first.value.is_negative()
+    {
+        return false;
     }
-    let (a, d, b) = (first.value.to_u64()?, step.value.to_u64()?, last.value.to_u64()?);
+    let (Some(a), Some(d), Some(b)) = (
+        first.value.to_u64(),
+        step.value.to_u64(),
+        last.value.to_u64(),
+    ) else {
+        return false;
+    };
     if d == 0 || a > b {
-        return None;
+        return false;
     }
     let mut tmp = [0u8; 20];
-    let digits = corebox_core::fmt::u64_dec(a, &mut tmp);
+    let digits = logic::digits::u64_dec(a, &mut tmp);
     let mut first = alloc::vec![b'0'; s.width.saturating_sub(digits.len())];
     first.extend_from_slice(digits);
     let mut buf: Vec<u8> = Vec::new();
     counted(&mut buf, &first, ((b - a) / d).saturating_add(1), d, sep);
     buf.push(b'\n');
     out().write_direct(&buf).ok();
-    Some(0)
+    true
 }
 
 /// The fast path for numbers that fit in u64: `count` numbers, written
@@ -399,7 +509,11 @@ fn counted(buf: &mut Vec<u8>, first: &[u8], mut count: u64, step: u64, sep: &[u8
         let len = digits + sep.len();
         let at = digits - 1;
         let d = line[at] - b'0';
-        let run = if step == 1 { ((10 - d) as u64).min(count) } else { 1 };
+        let run = if step == 1 {
+            ((10 - d) as u64).min(count)
+        } else {
+            1
+        };
         for k in 0..run as u8 {
             sys::simd::store32(buf, p, &line);
             buf[p + at] = b'0' + d + k;
@@ -481,7 +595,7 @@ fn general(f: &Format, first: F80, step: F80, last: F80, sep: &[u8]) {
             let mut s = Vec::new();
             seq::format(&mut s, f, x);
             let number = &s[f.prefix.len()..s.len() - f.suffix.len()];
-            let same = corebox_core::float::parse(number).is_ok_and(|v| v.equals(last));
+            let same = logic::float::parse(number).is_ok_and(|v| v.equals(last));
             let mut s0 = Vec::new();
             seq::format(&mut s0, f, x0);
             if !same || s0 == s {

@@ -17,10 +17,11 @@
 //       --version     output version information and exit
 
 use super::SPEC;
-use crate::shared::diag::quotef;
+use crate::shared::diag::{die, quotef};
+use crate::shared::files::{finish, or_stdin};
 use alloc::vec::Vec;
-use corebox_core::memchr::{memmem, memrchr, memrchr_iter};
-use corebox_core::regex::{Regex, Syntax};
+use logic::memchr::{memmem, memrchr, memrchr_iter};
+use logic::regex::{Regex, Syntax};
 use sys::fs::{self, Input, Whence};
 use sys::io::{error, out, Fd};
 use sys::Errno;
@@ -133,6 +134,7 @@ impl Reverser<'_> {
     }
 }
 
+/// GNU tac's own wording (`FILE: read error`, not diag::read_error's).
 fn read_error(name: &[u8], e: Errno) -> bool {
     error(&[&quotef(name), b": read error"], Some(e));
     false
@@ -310,15 +312,11 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     }
     let sep = if regex {
         if separator.is_empty() {
-            error(&[b"separator cannot be empty"], None);
-            return 1;
+            die(&[b"separator cannot be empty"], None);
         }
         match Regex::new(separator, Syntax::Emacs) {
             Ok(r) => Sep::Regex(alloc::boxed::Box::new(r)),
-            Err(m) => {
-                error(&[m.as_bytes()], None);
-                return 1;
-            }
+            Err(m) => die(&[m.as_bytes()], None),
         }
     } else {
         match separator {
@@ -327,13 +325,10 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             s => Sep::Bytes(s),
         }
     };
-    let mut names = opts.operands();
-    if names.is_empty() {
-        names.push(b"-");
-    }
+    let names = or_stdin(opts.operands());
     let mut ok = true;
     for &name in &names {
         ok &= tac_file(name, &sep, before);
     }
-    sys::io::finish_stdin(names.iter().any(|n| *n == b"-"), b"-", ok)
+    finish(&names, ok)
 }

@@ -26,8 +26,8 @@
 // writing to non pipe outputs.
 
 use super::{opt, SPEC};
+use crate::shared::diag::{die, quotef};
 use alloc::vec::Vec;
-use crate::shared::diag::quotef;
 use sys::fs::{self, Open};
 use sys::io::{error, Fd, File};
 use sys::signal::Sig;
@@ -50,18 +50,45 @@ struct Output {
     name: &'static [u8],
     _file: Option<File>,
     fd: Fd,
+    /// No write to it has failed yet.
+    live: bool,
+}
+
+struct Config {
+    append: bool,
+    ignore_interrupts: bool,
+    on_error: OnError,
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    let (mut append, mut ignore_int, mut mode) = (false, false, OnError::Sigpipe);
+    let (c, files) = parse(args);
+    if c.ignore_interrupts {
+        sys::signal::ignore(Sig::INT).ok();
+    }
+    if c.on_error != OnError::Sigpipe {
+        sys::signal::ignore(Sig::PIPE).ok();
+    }
+    let (mut outputs, opened) = open_outputs(&files, &c);
+    let copied = copy(&mut outputs, c.on_error);
+    drop(outputs);
+    sys::io::finish_stdin(true, b"standard input", opened && copied)
+}
+
+/// The options, and the FILE operands.
+fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
+    let mut c = Config {
+        append: false,
+        ignore_interrupts: false,
+        on_error: OnError::Sigpipe,
+    };
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {
         match o.key {
-            'a' => append = true,
-            'i' => ignore_int = true,
-            'p' => mode = OnError::WarnNopipe,
+            'a' => c.append = true,
+            'i' => c.ignore_interrupts = true,
+            'p' => c.on_error = OnError::WarnNopipe,
             opt::OUTPUT_ERROR => {
-                mode = match o.arg {
+                c.on_error = match o.arg {
                     None => OnError::WarnNopipe,
                     Some(a) => crate::shared::cli::choice(
                         &SPEC,
@@ -79,24 +106,40 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             _ => {}
         }
     }
-    if ignore_int {
-        sys::signal::ignore(Sig::INT).ok();
-    }
-    if mode != OnError::Sigpipe {
-        sys::signal::ignore(Sig::PIPE).ok();
-    }
+    (c, opts.operands())
+}
+
+/// Standard output and the FILE operands that could be opened (the others
+/// are reported, or with --output-error=exit[-nopipe] end tee at once, as
+/// GNU's); false if one could not.
+fn open_outputs(files: &[&'static [u8]], c: &Config) -> (Vec<Output>, bool) {
     let mut ok = true;
-    let mut outputs: Vec<Output> = alloc::vec![Output { name: b"standard output", _file: None, fd: Fd::STDOUT }];
-    for name in opts.operands() {
-        match fs::open(name, if append { Open::Append } else { Open::WriteTrunc }) {
+    let mut outputs: Vec<Output> = alloc::vec![Output {
+        name: b"standard output",
+        _file: None,
+        fd: Fd::STDOUT,
+        live: true,
+    }];
+    let how = if c.append {
+        Open::Append
+    } else {
+        Open::WriteTrunc
+    };
+    for &name in files {
+        match fs::open(name, how) {
             Ok(f) => {
                 let fd = f.fd();
-                outputs.push(Output { name, _file: Some(f), fd });
+                outputs.push(Output {
+                    name,
+                    _file: Some(f),
+                    fd,
+                    live: true,
+                });
             }
             // GNU's --output-error=exit[-nopipe] ends at once when a
             // FILE cannot be opened, before any input is read.
-            Err(e) if matches!(mode, OnError::Exit | OnError::ExitNopipe) => {
-                crate::shared::diag::die(&[&quotef(name)], Some(e))
+            Err(e) if matches!(c.on_error, OnError::Exit | OnError::ExitNopipe) => {
+                die(&[&quotef(name)], Some(e))
             }
             Err(e) => {
                 error(&[&quotef(name)], Some(e));
@@ -104,7 +147,13 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             }
         }
     }
-    let mut live: Vec<bool> = alloc::vec![true; outputs.len()];
+    (outputs, ok)
+}
+
+/// Copies standard input to every output until the input ends or no
+/// output is left; false if anything failed.
+fn copy(outputs: &mut [Output], on_error: OnError) -> bool {
+    let mut ok = true;
     let mut buf = alloc::vec![0u8; BUF];
     loop {
         let n = match Fd::STDIN.read(&mut buf) {
@@ -116,26 +165,21 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                 break;
             }
         };
-        for (out, alive) in outputs.iter().zip(live.iter_mut()) {
-            if !*alive {
-                continue;
-            }
+        for out in outputs.iter_mut().filter(|o| o.live) {
             if let Err(e) = out.fd.write_all(&buf[..n]) {
-                *alive = false;
-                let fail = e != Errno::PIPE || matches!(mode, OnError::Warn | OnError::Exit);
-                if fail {
+                out.live = false;
+                if e != Errno::PIPE || matches!(on_error, OnError::Warn | OnError::Exit) {
+                    if matches!(on_error, OnError::Exit | OnError::ExitNopipe) {
+                        die(&[&quotef(out.name)], Some(e));
+                    }
                     error(&[&quotef(out.name)], Some(e));
                     ok = false;
-                    if matches!(mode, OnError::Exit | OnError::ExitNopipe) {
-                        sys::rt::exit(1);
-                    }
                 }
             }
         }
-        if !live.iter().any(|&a| a) {
+        if !outputs.iter().any(|o| o.live) {
             break;
         }
     }
-    drop(outputs);
-    sys::io::finish_stdin(true, b"standard input", ok)
+    ok
 }

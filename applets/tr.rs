@@ -59,15 +59,27 @@
 // specify case conversion.  Squeezing occurs after translation or deletion.
 
 use super::SPEC;
+use crate::shared::diag::{die, quote};
 use alloc::vec::Vec;
-use corebox_core::tr::{self, Error, Options};
-use crate::shared::diag::quote;
+use logic::tr::{self, Error, Options, Plan};
 use sys::io::{error, out, write_stderr, Fd};
 
 const BUF: usize = 256 * 1024;
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    sys::io::set_write_error_style(sys::io::WriteErrorKind::Errno, sys::io::WriteErrorKind::Twice, 4096, u64::MAX);
+    sys::io::set_write_error_style(
+        sys::io::WriteErrorKind::Errno,
+        sys::io::WriteErrorKind::Twice,
+        4096,
+        u64::MAX,
+    );
+    let (options, sets) = parse(args);
+    let plan = plan_or_die(options, &sets);
+    filter(&plan)
+}
+
+/// The options and the one or two SETs (their number checked).
+fn parse(args: &'static [&'static [u8]]) -> (Options, Vec<&'static [u8]>) {
     let mut o = Options::default();
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(opt) = opts.next() {
@@ -83,7 +95,9 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let min = 1 + (o.delete == o.squeeze) as usize;
     let max = 1 + (o.delete <= o.squeeze) as usize;
     if ops.len() < min {
-        let Some(last) = ops.last() else { crate::shared::cli::missing_operand(&SPEC) };
+        let Some(last) = ops.last() else {
+            crate::shared::cli::missing_operand(&SPEC)
+        };
         error(&[b"missing operand after ", &quote(last)], None);
         write_stderr(if o.squeeze {
             b"Two strings must be given when both deleting and squeezing repeats.\n"
@@ -95,42 +109,49 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     if ops.len() > max {
         error(&[b"extra operand ", &quote(ops[max])], None);
         if ops.len() == 2 {
-            write_stderr(b"Only one string may be given when deleting without squeezing repeats.\n");
+            write_stderr(
+                b"Only one string may be given when deleting without squeezing repeats.\n",
+            );
         }
         crate::shared::cli::try_help(&SPEC);
     }
+    (o, ops)
+}
+
+/// The tables for the SETs, after GNU's warnings; an error in a SET ends
+/// the program.
+fn plan_or_die(o: Options, sets: &[&[u8]]) -> Plan {
     let mut warnings = Vec::new();
-    let plan = tr::plan(ops[0], ops.get(1).copied(), o, &mut warnings);
+    let plan = tr::plan(sets[0], sets.get(1).copied(), o, &mut warnings);
     for w in &warnings {
         error(&[w], None);
     }
-    let plan = match plan {
+    match plan {
         Ok(p) => p,
-        Err(Error::Plain(m)) => {
-            error(&[&m], None);
-            return 1;
-        }
-        Err(Error::Quoted(a, b, c)) => {
-            error(&[a, &quote(&b), c], None);
-            return 1;
-        }
-    };
+        Err(Error::Plain(m)) => die(&[&m], None),
+        Err(Error::Quoted(a, b, c)) => die(&[a, &quote(&b), c], None),
+    }
+}
+
+/// Standard input to standard output through the plan.
+fn filter(plan: &Plan) -> i32 {
     // One byte to delete: search for it while it stays rare.
     let mut only = match plan.delete.iter().filter(|&&d| d).count() {
         1 => plan.delete.iter().position(|&d| d).map(|c| c as u8),
         _ => None,
     };
-    let shifts = if plan.translate { tr::shifts(&plan.xlate) } else { None };
+    let shifts = if plan.translate {
+        tr::shifts(&plan.xlate)
+    } else {
+        None
+    };
     let mut last = None;
     let mut buf = alloc::vec![0u8; BUF];
     loop {
         let n = match Fd::STDIN.read(&mut buf) {
             Ok(0) => break,
             Ok(n) => n,
-            Err(e) => {
-                error(&[b"read error"], Some(e));
-                return 1;
-            }
+            Err(e) => die(&[b"read error"], Some(e)),
         };
         let chunk = &mut buf[..n];
         if plan.translate {

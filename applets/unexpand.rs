@@ -34,9 +34,11 @@
 //       --version     output version information and exit
 
 use super::{opt, SPEC};
+use crate::shared::diag::{die, line_too_long};
+use crate::shared::files::{finish, or_stdin};
 use alloc::vec::Vec;
-use corebox_core::tabstops::TabStops;
-use sys::io::{error, out};
+use logic::tabstops::TabStops;
+use sys::io::out;
 
 /// The state of the line being converted (GNU unexpand's loop variables).
 struct Unexpand {
@@ -51,11 +53,6 @@ struct Unexpand {
     /// Blanks not yet known to become a tab or stay.
     pending: Vec<u8>,
     line_out: Vec<u8>,
-}
-
-fn too_long() -> ! {
-    error(&[b"input line is too long"], None);
-    sys::rt::exit(1)
 }
 
 impl Unexpand {
@@ -79,7 +76,7 @@ impl Unexpand {
                 }
                 if self.convert {
                     if self.next_tab < self.column {
-                        too_long();
+                        line_too_long();
                     }
                     if c == b'\t' {
                         self.column = self.next_tab;
@@ -114,7 +111,10 @@ impl Unexpand {
                 self.next_tab = self.column;
                 self.index = self.index.saturating_sub(1);
             } else {
-                self.column = self.column.checked_add(1).unwrap_or_else(|| too_long());
+                self.column = self
+                    .column
+                    .checked_add(1)
+                    .unwrap_or_else(|| line_too_long());
             }
             if !self.pending.is_empty() {
                 if self.pending.len() > 1 && self.one_blank_before_stop {
@@ -141,7 +141,7 @@ impl Unexpand {
                 continue;
             }
             // Past the blanks that may be converted: copy to the line's end.
-            let end = corebox_core::memchr::memchr(b'\n', b).map_or(b.len(), |k| k + 1);
+            let end = logic::memchr::memchr(b'\n', b).map_or(b.len(), |k| k + 1);
             self.line_out.extend_from_slice(&b[..end]);
             if b[end - 1] == b'\n' {
                 self.new_line();
@@ -154,7 +154,12 @@ impl Unexpand {
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    sys::io::set_write_error_style(sys::io::WriteErrorKind::Errno, sys::io::WriteErrorKind::Twice, 4097, u64::MAX);
+    sys::io::set_write_error_style(
+        sys::io::WriteErrorKind::Errno,
+        sys::io::WriteErrorKind::Twice,
+        4097,
+        u64::MAX,
+    );
     let mut u = Unexpand {
         tabs: TabStops::default(),
         all: false,
@@ -185,14 +190,11 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             }
             // `-4` and `-4,8` (GNU's obsolete form): digits accumulate.
             d @ '0'..='9' => {
-                let v = value.unwrap_or(0).checked_mul(10).and_then(|v| v.checked_add(d as u64 - b'0' as u64));
-                match v {
-                    Some(v) => value = Some(v),
-                    None => {
-                        error(&[b"tab stop value is too large"], None);
-                        return 1;
-                    }
-                }
+                let v = value
+                    .unwrap_or(0)
+                    .checked_mul(10)
+                    .and_then(|v| v.checked_add(d as u64 - b'0' as u64));
+                value = Some(v.unwrap_or_else(|| die(&[b"tab stop value is too large"], None)));
             }
             _ => {}
         }
@@ -211,10 +213,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         crate::shared::diag::tab_error(&err);
         return 1;
     }
-    let mut names = opts.operands();
-    if names.is_empty() {
-        names.push(b"-");
-    }
+    let names = or_stdin(opts.operands());
     let ok = crate::shared::files::read_stream(&names, |b| u.block(b));
     // Blanks still pending at the end of the input are written as GNU
     // does when it meets the end (with its tab fix-up).
@@ -222,5 +221,5 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         u.pending[0] = b'\t';
     }
     out().write(&u.pending);
-    sys::io::finish_stdin(names.iter().any(|n| *n == b"-"), b"-", ok)
+    finish(&names, ok)
 }

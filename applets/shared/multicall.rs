@@ -2,10 +2,11 @@
 //! with `--fhs`, in DIR/bin, DIR/usr/bin and DIR/usr/sbin where Debian's
 //! coreutils package puts each program (DIR is then the root of an image).
 
+use super::diag::die;
 use crate::APPLETS;
 use alloc::vec::Vec;
-use corebox_core::quote;
-use sys::fs;
+use logic::quote;
+use sys::fs::{self, Stat};
 use sys::io::error;
 use sys::Errno;
 
@@ -58,7 +59,55 @@ fn join(dir: &[u8], name: &[u8]) -> Vec<u8> {
 
 const USAGE: &[u8] = b"usage: corebox --install [-s] [-f] [--fhs] DIR";
 
+/// What `--install` was asked to do.
+struct Install<'a> {
+    /// -s: symbolic links.
+    symbolic: bool,
+    /// -f: replace files that are not this binary.
+    force: bool,
+    /// --fhs: DIR is an image root, applets go where Debian puts them.
+    fhs: bool,
+    dir: &'a [u8],
+}
+
 pub fn install(args: &[&[u8]]) -> i32 {
+    let Some(how) = parse(args) else {
+        die(&[USAGE], None);
+    };
+    let dir = how.dir;
+    if let Err(e) = fs::stat(dir).and_then(|st| {
+        if st.is_dir() {
+            Ok(())
+        } else {
+            Err(Errno::NOTDIR)
+        }
+    }) {
+        die(&[&quote::shell_always(dir, false)], Some(e));
+    }
+    let Some(exe) = self_path() else {
+        die(
+            &[b"cannot find the corebox executable (is /proc mounted?)"],
+            None,
+        );
+    };
+    let me = fs::stat(&exe).unwrap_or_else(|e| die(&[&quote::shell(&exe, false)], Some(e)));
+    // In an image whose /bin/corebox is this binary, links are relative
+    // (valid both inside the image and from outside).
+    let in_image = how.fhs && fs::stat(&join(dir, b"bin/corebox")).is_ok_and(|s| s.same_file(&me));
+    if how.fhs {
+        make_fhs_dirs(dir);
+    }
+    let mut status = 0;
+    for (name, _) in APPLETS {
+        if !how.link(name, &exe, &me, in_image) {
+            status = 1;
+        }
+    }
+    status
+}
+
+/// `[-s] [-f] [--fhs] DIR`, or None for a usage error.
+fn parse<'a>(args: &[&'a [u8]]) -> Option<Install<'a>> {
     let (mut symbolic, mut force, mut fhs, mut dir) = (false, false, false, None);
     for &a in args {
         match a {
@@ -67,101 +116,75 @@ pub fn install(args: &[&[u8]]) -> i32 {
             b"-sf" | b"-fs" => (symbolic, force) = (true, true),
             b"--fhs" => fhs = true,
             d if dir.is_none() && !d.starts_with(b"-") => dir = Some(d),
-            _ => {
-                error(&[USAGE], None);
-                return 1;
-            }
+            _ => return None,
         }
     }
-    let Some(dir) = dir else {
-        error(&[USAGE], None);
-        return 1;
-    };
-    if let Err(e) = fs::stat(dir).and_then(|st| {
-        if st.is_dir() {
-            Ok(())
-        } else {
-            Err(Errno::NOTDIR)
-        }
-    }) {
-        error(&[&quote::shell_always(dir, false)], Some(e));
-        return 1;
-    }
-    let Some(exe) = self_path() else {
-        error(
-            &[b"cannot find the corebox executable (is /proc mounted?)"],
-            None,
-        );
-        return 1;
-    };
-    let me = match fs::stat(&exe) {
-        Ok(s) => s,
-        Err(e) => {
-            error(&[&quote::shell(&exe, false)], Some(e));
-            return 1;
-        }
-    };
-    // In an image whose /bin/corebox is this binary, links are relative
-    // (valid both inside the image and from outside).
-    let in_image = fhs && fs::stat(&join(dir, b"bin/corebox")).is_ok_and(|s| s.same_file(&me));
-    if fhs {
-        for sub in [&b"bin"[..], b"usr", b"usr/bin", b"usr/sbin"] {
-            let d = join(dir, sub);
-            match fs::mkdir(&d, 0o755) {
-                Ok(()) | Err(Errno::EXIST) => {}
-                Err(e) => {
-                    error(
-                        &[b"cannot create directory ", &quote::shell_always(&d, false)],
-                        Some(e),
-                    );
-                    return 1;
-                }
-            }
+    Some(Install {
+        symbolic,
+        force,
+        fhs,
+        dir: dir?,
+    })
+}
+
+/// The directories of the FHS layout under the image root `dir`.
+fn make_fhs_dirs(dir: &[u8]) {
+    for sub in [&b"bin"[..], b"usr", b"usr/bin", b"usr/sbin"] {
+        let d = join(dir, sub);
+        match fs::mkdir(&d, 0o755) {
+            Ok(()) | Err(Errno::EXIST) => {}
+            Err(e) => die(
+                &[b"cannot create directory ", &quote::shell_always(&d, false)],
+                Some(e),
+            ),
         }
     }
-    let mut status = 0;
-    for (name, _) in APPLETS {
-        let sub: &[u8] = if fhs { fhs_dir(name) } else { b"" };
-        let dest = join(&join(dir, sub), name.as_bytes());
+}
+
+impl Install<'_> {
+    /// Links applet `name` to this binary (`exe`, whose stat is `me`),
+    /// replacing what is there when it may; false after an error
+    /// (reported).
+    fn link(&self, name: &str, exe: &[u8], me: &Stat, in_image: bool) -> bool {
+        let sub: &[u8] = if self.fhs { fhs_dir(name) } else { b"" };
+        let dest = join(&join(self.dir, sub), name.as_bytes());
         let target: &[u8] = match (in_image, sub) {
             (true, b"bin") => b"corebox",
             (true, _) => b"../../bin/corebox",
-            (false, _) => &exe,
+            (false, _) => exe,
         };
-        if dest == join(dir, b"bin/corebox") {
-            continue;
+        if dest == join(self.dir, b"bin/corebox") {
+            return true;
         }
         if let Ok(st) = fs::lstat(&dest) {
-            let ours = fs::stat(&dest).is_ok_and(|t| t.same_file(&me));
-            if st.same_file(&me) && !symbolic {
-                continue;
+            let ours = fs::stat(&dest).is_ok_and(|t| t.same_file(me));
+            if st.same_file(me) && !self.symbolic {
+                return true;
             }
-            if !ours && !force {
+            if !ours && !self.force {
                 error(&[&quote::shell(&dest, false)], Some(Errno::EXIST));
-                status = 1;
-                continue;
+                return false;
             }
             if let Err(e) = fs::unlink(&dest) {
                 error(
                     &[b"cannot remove ", &quote::shell_always(&dest, false)],
                     Some(e),
                 );
-                status = 1;
-                continue;
+                return false;
             }
         }
-        let r = if symbolic {
+        let r = if self.symbolic {
             fs::symlink(target, &dest)
         } else {
-            fs::link(&exe, &dest)
+            fs::link(exe, &dest)
         };
         if let Err(e) = r {
             error(
                 &[b"cannot link ", &quote::shell_always(&dest, false)],
                 Some(e),
             );
-            status = 1;
+            return false;
         }
+        true
     }
-    status
 }

@@ -21,9 +21,6 @@ pub mod duration;
 pub mod elide;
 pub mod escape;
 pub mod float;
-// TEMPORARY (until the split-rest merge): the old name.
-#[doc(hidden)]
-pub use digits as fmt;
 pub mod fold;
 pub mod hosts;
 pub mod linecmp;
