@@ -104,6 +104,6 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             break;
         }
     }
-    // Not each_file: standard input is closed only if it was read.
+    // Standard input is closed only if it was read.
     finish(&files[..done], ok)
 }

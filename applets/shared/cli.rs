@@ -200,8 +200,7 @@ pub fn number_or_die(arg: &[u8], suffixes: &[u8], min: u64, max: u64, err: &[u8]
         Err(SizeError::Overflow) => Some(sys::Errno::OVERFLOW),
         Err(_) => None,
     };
-    error(&[err, b": ", &quote(arg)], errno);
-    sys::rt::exit(1)
+    super::diag::die(&[err, b": ", &quote(arg)], errno)
 }
 
 /// Parses a signed decimal GNU's `xdectoimax` way or exits with its
@@ -216,8 +215,7 @@ pub fn int_or_die(arg: &[u8], min: i64, max: i64, err: &[u8]) -> i64 {
         Err(SizeError::Overflow) => Some(sys::Errno::OVERFLOW),
         Err(_) => None,
     };
-    error(&[err, b": ", &quote(arg)], errno);
-    sys::rt::exit(1)
+    super::diag::die(&[err, b": ", &quote(arg)], errno)
 }
 
 /// The value of an option that takes one of a fixed set of words, with

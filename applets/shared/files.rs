@@ -24,25 +24,9 @@ pub fn open_or_report(name: &[u8]) -> Option<Input> {
         .ok()
 }
 
-/// Runs `each` on every FILE operand (standard input when there are
-/// none) until standard output fails, then closes standard input if an
-/// operand that was reached is `-`: the exit status of a filter whose
-/// `each` says whether a file went well.
-pub fn each_file(files: Vec<&'static [u8]>, mut each: impl FnMut(&'static [u8]) -> bool) -> i32 {
-    let files = or_stdin(files);
-    let mut ok = true;
-    let mut reached = 0;
-    for &name in &files {
-        reached += 1;
-        ok &= each(name);
-        if !out().ok() {
-            break;
-        }
-    }
-    finish(&files[..reached], ok)
-}
-
-/// The end of a filter: closes standard input when an operand named it
+/// The end of a filter: closes standard input when an operand it reached
+/// named it (a loop that stops early, on a write error, passes only the
+/// operands it reached)
 /// (reporting `NAME: -: ERROR` as GNU does); 0 when all went well, else 1.
 pub fn finish(files: &[&[u8]], ok: bool) -> i32 {
     sys::io::finish_stdin(files.contains(&&b"-"[..]), b"-", ok)
