@@ -529,6 +529,14 @@ mod utf8x86 {
         };
     }
 
+    /// For `chars_avx2`: a lead byte in the last three bytes of a block
+    /// greater than these needs more bytes than are left in it.
+    const NEED_MORE: [u8; 32] = {
+        let mut a = [0xff; 32];
+        (a[29], a[30], a[31]) = (0xef, 0xdf, 0xbf);
+        a
+    };
+
     /// # Safety
     /// The CPU must support AVX2 and POPCNT.
     #[target_feature(enable = "avx2,popcnt")]
@@ -578,40 +586,8 @@ mod utf8x86 {
         }
         // A lead byte in the last three of `prev` that needs more bytes
         // than are left there: an error if ASCII follows.
-        let need_more = _mm256_setr_epi8(
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            0xef_u8 as i8,
-            0xdf_u8 as i8,
-            0xbf_u8 as i8,
-        );
+        // SAFETY: NEED_MORE is 32 readable bytes; loadu has no alignment need.
+        let need_more = unsafe { _mm256_loadu_si256(NEED_MORE.as_ptr() as *const __m256i) };
         let mut pairs = s.chunks_exact(64);
         for c in pairs.by_ref() {
             // SAFETY: c is 64 readable bytes; loadu has no alignment need.
