@@ -207,7 +207,7 @@ import os, pty, select, sys, time
 argv = {:?}
 pid, fd = pty.fork()
 if pid == 0:
-    os.execv(argv[0], argv)
+    os.execvp(argv[0], argv)
 os.write(fd, b"abc\n")
 time.sleep(0.2)
 os.write(fd, b"\x04")
