@@ -81,6 +81,9 @@ fn parse_header(path: &Path, lines: &mut Peekable<Lines>) -> Applet {
         match key {
             "name" => a.name = value.to_string(),
             "usage" => a.usage.push(value.to_string()),
+            // A usage line printed as written, not after the program's
+            // name (test and [ name both forms whatever the invocation).
+            "usage-literal" => a.usage.push(format!("\u{1}{value}")),
             "stop-at-operand" => a.stop_at_operand = value == "yes",
             "usage-status" => a.usage_status = value.parse().unwrap_or_else(|_| fail(path, line)),
             "option" => a.opts.push(parse_opt(path, value)),

@@ -112,6 +112,8 @@ t chgrp "changed group of '$T/f' from * to 3\n#0" -v 3 "$T/f"
 t chcon "*chcon: missing operand after *a:b:c*\nTry '*chcon --help' for more information.\n#1" a:b:c
 t chcon "changing security context of '$T/f'\n*#[01]" -v a:b:c "$T/f"
 t runcon "*runcon may be used only on a SELinux kernel\n#1" a:b:c true
+t test "#0" -d /
+t [ "#1" a = b ]
 t chmod "*chmod: invalid mode: *x*\nTry '*chmod --help' for more information.\n#1" x "$T/f"
 
 # Every applet of this build must have been checked above.

@@ -67,30 +67,33 @@ fn help_names_the_program_as_invoked() {
 fn version_names_the_applet() {
     for a in applets() {
         let status = if a == "false" { 1 } else { 0 };
+        // test has no options: --version is a nonempty string (true).
+        let want = match a.as_str() {
+            "test" => String::new(),
+            _ => format!("{a} (corebox) 0.1.0\n"),
+        };
         ucmd(&a)
             .arg("--version")
             .run()
             .code_is(status)
-            .stdout_is(format!("{a} (corebox) 0.1.0\n"));
+            .stdout_is(want);
     }
 }
 
 #[test]
 fn help_write_error() {
     for a in applets() {
-        if a == "true" || a == "false" {
-            continue; // GNU's true and false never report output errors
-        }
-        ucmd(&a).arg("--help").stdout_to(Out::Full).run().code_is(
-            if a == "printenv" || a == "tty" {
-                if a == "tty" {
-                    3
-                } else {
-                    2
-                }
-            } else {
-                1
-            },
-        );
+        // test prints no help; the others fail with their EXIT_FAILURE.
+        let status = match a.as_str() {
+            "test" => 0,
+            "printenv" | "[" => 2,
+            "tty" => 3,
+            _ => 1,
+        };
+        ucmd(&a)
+            .arg("--help")
+            .stdout_to(Out::Full)
+            .run()
+            .code_is(status);
     }
 }

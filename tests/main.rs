@@ -38,6 +38,7 @@ mod sync;
 mod tac;
 mod tail;
 mod tee;
+mod test;
 mod tr;
 mod tree;
 mod true_false;

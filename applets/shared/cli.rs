@@ -146,10 +146,16 @@ pub fn help(spec: &Spec) {
     let o = out();
     for (i, u) in spec.usage.iter().enumerate() {
         o.write(if i == 0 { b"Usage: " } else { b"  or:  " });
-        o.write(program_name());
-        if !u.is_empty() {
-            o.byte(b' ');
-            o.write(u.as_bytes());
+        // build.rs marks a literal line (`usage-literal:`) with 0x01.
+        match u.strip_prefix('\u{1}') {
+            Some(literal) => o.write(literal.as_bytes()),
+            None => {
+                o.write(program_name());
+                if !u.is_empty() {
+                    o.byte(b' ');
+                    o.write(u.as_bytes());
+                }
+            }
         }
         o.byte(b'\n');
     }

@@ -20,6 +20,10 @@ pub struct Stat {
     pub blocks: u64,
     pub mtime: i64,
     pub mtime_nsec: u32,
+    pub atime: i64,
+    pub atime_nsec: u32,
+    pub ctime: i64,
+    pub ctime_nsec: u32,
 }
 
 pub const S_IFMT: u32 = 0o170000;
@@ -105,6 +109,10 @@ fn conv(s: rfs::Stat) -> Stat {
         blocks: s.st_blocks as u64,
         mtime: s.st_mtime as i64,
         mtime_nsec: s.st_mtime_nsec as u32,
+        atime: s.st_atime as i64,
+        atime_nsec: s.st_atime_nsec as u32,
+        ctime: s.st_ctime as i64,
+        ctime_nsec: s.st_ctime_nsec as u32,
     }
 }
 
@@ -158,6 +166,18 @@ pub fn stat(path: &[u8]) -> Result<Stat> {
 
 pub fn lstat(path: &[u8]) -> Result<Stat> {
     rfs::lstat(path).map(conv).map_err(Errno::from)
+}
+
+/// Access rights for [`access`] (R_OK, W_OK, X_OK; 0 tests existence).
+pub const R_OK: u32 = 4;
+pub const W_OK: u32 = 2;
+pub const X_OK: u32 = 1;
+
+/// Whether the effective user may access `path` as `mode` says
+/// (faccessat with AT_EACCESS: gnulib's euidaccess).
+pub fn access(path: &[u8], mode: u32) -> bool {
+    let a = rfs::Access::from_bits_truncate(mode);
+    rfs::accessat(rfs::CWD, path, a, rfs::AtFlags::EACCESS).is_ok()
 }
 
 pub fn link(old: &[u8], new: &[u8]) -> Result<()> {
@@ -319,6 +339,10 @@ pub fn statx(path: &[u8], nofollow: bool) -> Result<Stat> {
         blocks: x.stx_blocks,
         mtime: x.stx_mtime.tv_sec,
         mtime_nsec: x.stx_mtime.tv_nsec,
+        atime: x.stx_atime.tv_sec,
+        atime_nsec: x.stx_atime.tv_nsec,
+        ctime: x.stx_ctime.tv_sec,
+        ctime_nsec: x.stx_ctime.tv_nsec,
     })
 }
 

@@ -21,6 +21,12 @@ impl Fd {
         self.0
     }
 
+    /// A descriptor by number (`test -t 5`); system calls on one that is
+    /// not open fail with EBADF. Negative numbers are not descriptors.
+    pub fn from_raw(n: u32) -> Option<Fd> {
+        i32::try_from(n).ok().map(Fd)
+    }
+
     pub(crate) fn b(self) -> BorrowedFd<'static> {
         // SAFETY: the descriptor is only handed to system calls, which report
         // EBADF if it is not open; it is never closed through this borrow.

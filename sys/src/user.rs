@@ -11,6 +11,14 @@ pub fn euid() -> u32 {
     rustix::process::geteuid().as_raw()
 }
 
+pub fn gid() -> u32 {
+    rustix::process::getgid().as_raw()
+}
+
+pub fn egid() -> u32 {
+    rustix::process::getegid().as_raw()
+}
+
 /// The user name of `uid` from /etc/passwd.
 pub fn user_name(uid: u32) -> Option<Vec<u8>> {
     let db = read_file(b"/etc/passwd").ok()?;
