@@ -1,6 +1,9 @@
 //! Integration tests: run the shipped corebox binary as a user would.
 //! `COREBOX_BIN`/`COREBOX_RUNNER` select a cross-built binary and its
 //! qemu-user runner (see qemu/test.sh).
+// The package denies unsafe_code (Cargo.toml); these host-side helpers
+// call libc directly.
+#![allow(unsafe_code)]
 
 mod harness;
 
