@@ -88,6 +88,7 @@
 use crate::shared::diag::quote;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
+use logic::seq::{cmp_digits, trim_zeros};
 use sys::fs::Stat;
 
 const FALSE: i32 = 1;
@@ -391,7 +392,7 @@ fn file_test(op: u8, s: &Stat) -> bool {
         b'e' => true,
         b'f' => t == S_IFREG,
         b'd' => t == S_IFDIR,
-        b'b' => t == 0o060000,
+        b'b' => t == S_IFBLK,
         b'c' => t == S_IFCHR,
         b'p' => t == S_IFIFO,
         b'S' => t == S_IFSOCK,
@@ -447,13 +448,12 @@ fn int_operand(s: &[u8], length: bool) -> Vec<u8> {
 /// Compares two integers written in decimal, of any length.
 fn int_cmp(a: &[u8], b: &[u8]) -> Ordering {
     fn split(s: &[u8]) -> (bool, &[u8]) {
-        let neg = s.first() == Some(&b'-');
-        let d = &s[neg as usize..];
-        let d = &d[d.iter().take_while(|&&c| c == b'0').count()..];
-        (neg && !d.is_empty(), d)
+        let neg = s.starts_with(b"-");
+        let d = trim_zeros(&s[neg as usize..]);
+        (neg && d != b"0", d)
     }
     let ((an, ad), (bn, bd)) = (split(a), split(b));
-    let magnitude = ad.len().cmp(&bd.len()).then_with(|| ad.cmp(bd));
+    let magnitude = cmp_digits(ad, bd);
     match (an, bn) {
         (false, false) => magnitude,
         (true, true) => magnitude.reverse(),
@@ -464,10 +464,9 @@ fn int_cmp(a: &[u8], b: &[u8]) -> Ordering {
 
 /// `-t FD`: whether FD is a terminal (false for a number out of range).
 fn is_tty(n: &[u8]) -> bool {
-    let d = n.strip_prefix(b"-").unwrap_or(n);
-    let d = &d[d.iter().take_while(|&&c| c == b'0').count()..];
+    let d = trim_zeros(n.strip_prefix(b"-").unwrap_or(n));
     let fd = match logic::num::parse_u64_dec(d) {
-        _ if d.is_empty() => Some(sys::io::Fd::STDIN),
+        Some(0) => Some(sys::io::Fd::STDIN),
         Some(v) if !n.starts_with(b"-") => u32::try_from(v).ok().and_then(sys::io::Fd::from_raw),
         _ => None,
     };
