@@ -32,6 +32,7 @@ mod nl;
 mod nproc;
 mod paste;
 mod printenv;
+mod printf;
 mod pwd;
 mod scratch;
 mod seq;

@@ -14,16 +14,7 @@ pub fn echo(s: &[u8], mut emit: impl FnMut(&[u8])) -> bool {
         let c = s[i + 1];
         i += 2;
         let byte = match c {
-            b'a' => 7,
-            b'b' => 8,
             b'c' => return false,
-            b'e' => 0x1b,
-            b'f' => 0x0c,
-            b'n' => b'\n',
-            b'r' => b'\r',
-            b't' => b'\t',
-            b'v' => 0x0b,
-            b'\\' => b'\\',
             b'x' if s.get(i).is_some_and(u8::is_ascii_hexdigit) => {
                 let mut v = hex(s[i]);
                 i += 1;
@@ -50,16 +41,36 @@ pub fn echo(s: &[u8], mut emit: impl FnMut(&[u8])) -> bool {
                 }
                 v
             }
-            _ => {
-                emit(b"\\");
-                c
-            }
+            _ => match simple(c).filter(|_| c != b'"') {
+                Some(b) => b,
+                None => {
+                    emit(b"\\");
+                    c
+                }
+            },
         };
         emit(&[byte]);
         start = i;
     }
     emit(&s[start..]);
     true
+}
+
+/// The one-letter escapes of echo and printf (`\"` is printf's alone):
+/// `\a \b \e \f \n \r \t \v \\`.
+pub fn simple(c: u8) -> Option<u8> {
+    Some(match c {
+        b'"' | b'\\' => c,
+        b'a' => 7,
+        b'b' => 8,
+        b'e' => 0x1b,
+        b'f' => 0x0c,
+        b'n' => b'\n',
+        b'r' => b'\r',
+        b't' => b'\t',
+        b'v' => 0x0b,
+        _ => return None,
+    })
 }
 
 fn hex(c: u8) -> u8 {

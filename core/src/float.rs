@@ -342,54 +342,67 @@ fn from_big(neg: bool, n: &Big, e: i32) -> F80 {
 #[derive(Debug, PartialEq, Eq)]
 pub struct Invalid;
 
-fn skip_space(s: &[u8]) -> usize {
-    s.iter()
-        .take_while(|&&c| matches!(c, b' ' | b'\t'..=b'\r'))
-        .count()
-}
-
 /// Parses the whole of `s` as strtold does (leading white space, a sign,
 /// decimal or `0x` hex digits with exponents, `inf`, `infinity`, `nan`,
-/// `nan(...)`).
+/// `nan(...)`); out of range is [`Invalid`] too.
 pub fn parse(s: &[u8]) -> Result<F80, Invalid> {
-    let mut i = skip_space(s);
-    let mut neg = false;
-    if let Some(&c @ (b'+' | b'-')) = s.get(i) {
-        neg = c == b'-';
-        i += 1;
+    match parse_prefix(s) {
+        Some((x, Range::No | Range::Zero, n)) if n == s.len() => Ok(x),
+        _ => Err(Invalid),
     }
+}
+
+/// Whether strtold's result is out of range (errno ERANGE).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Range {
+    No,
+    /// Underflow to zero.
+    Zero,
+    /// Underflow to a nonzero subnormal (here zero: not modelled).
+    Subnormal,
+    /// Overflow: the value is ±inf.
+    Overflow,
+}
+
+/// strtold on the longest number at the start of `s`: None when there is
+/// none (no conversion), else the value, whether it was out of range and
+/// the bytes it took.
+pub fn parse_prefix(s: &[u8]) -> Option<(F80, Range, usize)> {
+    let (i, neg) = crate::num::space_and_sign(s);
     let rest = &s[i..];
     let lower = |n: usize| rest.get(..n).map(|p| p.to_ascii_lowercase());
     if lower(3).as_deref() == Some(b"inf") {
-        let ok = rest.len() == 3 || lower(8).as_deref() == Some(b"infinity") && rest.len() == 8;
-        return if ok {
-            Ok(F80 { neg, ..F80::INF })
+        let n = if lower(8).as_deref() == Some(b"infinity") {
+            8
         } else {
-            Err(Invalid)
+            3
         };
+        return Some((F80 { neg, ..F80::INF }, Range::No, i + n));
     }
     if lower(3).as_deref() == Some(b"nan") {
         let tail = &rest[3..];
-        let ok = tail.is_empty()
-            || (tail[0] == b'('
-                && tail.last() == Some(&b')')
-                && tail[1..tail.len() - 1]
-                    .iter()
-                    .all(|c| c.is_ascii_alphanumeric() || *c == b'_'));
-        return if ok {
-            Ok(F80 { neg, ..F80::NAN })
+        let inner = tail.get(1..).map_or(0, |t| {
+            t.iter()
+                .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+                .count()
+        });
+        let n = if tail.first() == Some(&b'(') && tail.get(1 + inner) == Some(&b')') {
+            3 + inner + 2
         } else {
-            Err(Invalid)
+            3
         };
+        return Some((F80 { neg, ..F80::NAN }, Range::No, i + n));
     }
     let hex = lower(2).as_deref() == Some(b"0x")
         && (rest.get(2).is_some_and(u8::is_ascii_hexdigit)
             || rest.get(2) == Some(&b'.') && rest.get(3).is_some_and(u8::is_ascii_hexdigit));
-    if hex {
-        parse_hex(neg, &rest[2..])
+    let (x, r, n) = if hex {
+        let (x, r, n) = parse_hex(neg, &rest[2..]);
+        (x, r, n + 2)
     } else {
-        parse_dec(neg, rest)
-    }
+        parse_dec(neg, rest)?
+    };
+    Some((x, r, i + n))
 }
 
 /// The digits of a mantissa (radix 10 or 16) with an optional point:
@@ -430,10 +443,10 @@ fn exponent(s: &[u8]) -> Option<(i64, usize)> {
     Some((if neg { -v } else { v }, i + n))
 }
 
-fn parse_dec(neg: bool, s: &[u8]) -> Result<F80, Invalid> {
+fn parse_dec(neg: bool, s: &[u8]) -> Option<(F80, Range, usize)> {
     let (digits, frac, mut i) = mantissa(s, 10);
     if digits.is_empty() {
-        return Err(Invalid);
+        return None;
     }
     let mut exp = -frac;
     if matches!(s.get(i), Some(b'e' | b'E')) {
@@ -442,22 +455,27 @@ fn parse_dec(neg: bool, s: &[u8]) -> Result<F80, Invalid> {
             i += n;
         }
     }
-    if i != s.len() {
-        return Err(Invalid);
-    }
+    let zero = F80 { neg, ..F80::ZERO };
     let first = digits.iter().position(|&d| d != 0);
     let Some(first) = first else {
-        return Ok(F80 { neg, ..F80::ZERO });
+        return Some((zero, Range::No, i));
     };
     let digits = &digits[first..];
     // The decimal exponent of the leading digit decides over/underflow.
     let lead = exp.saturating_add(digits.len() as i64);
     if lead > 4933 {
-        return Err(Invalid);
+        return Some((F80 { neg, ..F80::INF }, Range::Overflow, i));
     }
     if lead < -4955 {
-        return Ok(F80 { neg, ..F80::ZERO });
+        return Some((zero, Range::Zero, i));
     }
+    let (x, r) = dec_value(neg, digits, exp, lead);
+    Some((x, r, i))
+}
+
+/// The value of the decimal digits `digits` times 10^exp (no leading
+/// zero; `lead` is the exponent of the first digit).
+fn dec_value(neg: bool, digits: &[u8], exp: i64, lead: i64) -> (F80, Range) {
     let mut n = Big::default();
     for &d in digits {
         n.mul_add(10, d as u32);
@@ -485,17 +503,16 @@ fn parse_dec(neg: bool, s: &[u8]) -> Result<F80, Invalid> {
         }
         round(neg, quot, -(s as i32), !num.is_zero())
     };
-    if x.kind == Kind::Inf {
-        return Err(Invalid);
-    }
-    if x.kind == Kind::Zero {
-        // Underflow to a nonzero subnormal is an ERANGE error in GNU.
-        return if lead < -4950 { Ok(x) } else { Err(Invalid) };
-    }
-    Ok(x)
+    let r = match x.kind {
+        Kind::Inf => Range::Overflow,
+        Kind::Zero if lead >= -4950 => Range::Subnormal,
+        Kind::Zero => Range::Zero,
+        _ => Range::No,
+    };
+    (x, r)
 }
 
-fn parse_hex(neg: bool, s: &[u8]) -> Result<F80, Invalid> {
+fn parse_hex(neg: bool, s: &[u8]) -> (F80, Range, usize) {
     let (digits, frac, mut i) = mantissa(s, 16);
     let mut exp: i64 = -4 * frac;
     if matches!(s.get(i), Some(b'p' | b'P')) {
@@ -504,11 +521,8 @@ fn parse_hex(neg: bool, s: &[u8]) -> Result<F80, Invalid> {
             i += n;
         }
     }
-    if i != s.len() {
-        return Err(Invalid);
-    }
     let Some(first) = digits.iter().position(|&d| d != 0) else {
-        return Ok(F80 { neg, ..F80::ZERO });
+        return (F80 { neg, ..F80::ZERO }, Range::No, i);
     };
     let digits = &digits[first..];
     let (mut v, mut sticky) = (0u128, false);
@@ -524,11 +538,13 @@ fn parse_hex(neg: bool, s: &[u8]) -> Result<F80, Invalid> {
     let e = exp.saturating_add(dropped);
     let e = e.clamp(-100_000, 100_000) as i32;
     let x = round(neg, v, e, sticky);
-    match x.kind {
-        Kind::Inf => Err(Invalid),
-        Kind::Zero if e > -16500 => Err(Invalid),
-        _ => Ok(x),
-    }
+    let r = match x.kind {
+        Kind::Inf => Range::Overflow,
+        Kind::Zero if e > -16500 => Range::Subnormal,
+        Kind::Zero => Range::Zero,
+        _ => Range::No,
+    };
+    (x, r, i)
 }
 
 /// A printf conversion for one floating-point argument.
@@ -897,28 +913,77 @@ pub fn format_decimal(out: &mut Vec<u8>, neg: bool, n: u64, scale: u32, spec: &S
 
 /// Formats `x` as printf's `spec` would, appending to `out`.
 pub fn format(out: &mut Vec<u8>, x: F80, spec: &Spec) {
+    let b = body(x, spec);
+    let mut text = b.text;
+    if b.zeros > 0 {
+        let tail = text.split_off(b.zeros_at);
+        text.resize(b.zeros_at + b.zeros, b'0');
+        text.extend_from_slice(&tail);
+    }
+    let hex = x.is_finite() && spec.conv.eq_ignore_ascii_case(&b'a');
+    finish(out, x.neg, &text, spec, hex);
+}
+
+/// Digits past this many after the point (or significant ones) are zeros
+/// for every long double: the exact expansion is shorter.
+const EXACT: usize = 16_500;
+
+/// The text of a conversion without sign and padding: `zeros` more `0`s
+/// belong at `zeros_at` (a huge precision costs no memory).
+pub struct Body {
+    pub text: Vec<u8>,
+    pub zeros_at: usize,
+    pub zeros: usize,
+}
+
+/// The digits, point and exponent of `x` under `spec` (no sign, no width).
+pub fn body(x: F80, spec: &Spec) -> Body {
     let upper = spec.conv.is_ascii_uppercase();
     let conv = spec.conv.to_ascii_lowercase();
-    let mut body = Vec::with_capacity(32);
+    let extra = spec.precision.map_or(0, |p| p.saturating_sub(EXACT));
+    let spec = &Spec {
+        precision: spec.precision.map(|p| p.min(EXACT)),
+        ..*spec
+    };
+    let mut text = Vec::with_capacity(32);
     let finite = x.is_finite();
     if !finite {
-        body.extend_from_slice(match (x.kind == Kind::Nan, upper) {
+        text.extend_from_slice(match (x.kind == Kind::Nan, upper) {
             (true, false) => b"nan",
             (true, true) => b"NAN",
             (false, false) => b"inf",
             (false, true) => b"INF",
         });
     } else if conv == b'a' {
-        hex(x, spec.precision, spec.alt, upper, &mut body);
+        hex(x, spec.precision, spec.alt, upper, &mut text);
     } else {
         let mut d = if x.kind == Kind::Zero {
             Digits::new(0, 0)
         } else {
             Digits::new(x.m, x.e)
         };
-        digits_body(&mut d, x.kind == Kind::Zero, spec, &mut body);
+        digits_body(&mut d, x.kind == Kind::Zero, spec, &mut text);
     }
-    finish(out, x.neg, &body, spec, finite && conv == b'a');
+    // The zeros past EXACT go before the exponent (after the digits);
+    // %g without # drops trailing zeros anyway.
+    let zeros = if !finite || (conv == b'g' && !spec.alt) {
+        0
+    } else {
+        extra
+    };
+    let find = |letter: u8| text.iter().rposition(|c| c.to_ascii_lowercase() == letter);
+    let zeros_at = match conv {
+        b'f' => None,
+        // Hex digits may be e: the exponent is the `p`.
+        b'a' => find(b'p'),
+        _ => find(b'e'),
+    }
+    .unwrap_or(text.len());
+    Body {
+        text,
+        zeros_at,
+        zeros,
+    }
 }
 
 /// Appends `body` (digits, point, exponent: no sign) with the sign and
@@ -1048,6 +1113,12 @@ mod tests {
             ("%010g", "-inf", "      -inf"),
             ("%G", "nan", "NAN"),
             ("%g", "1e-300", "1e-300"),
+            ("%.16502f", "0.5", &("0.5".to_string() + &"0".repeat(16501))),
+            ("%.16502e", "-2", &("-2.".to_string() + &"0".repeat(16502) + "e+00")),
+            ("%#.16502g", "2", &("2.".to_string() + &"0".repeat(16501))),
+            ("%.16502g", "2", "2"),
+            ("%.16502a", "1", &("0x8.".to_string() + &"0".repeat(16502) + "p-3")),
+            ("%.16502f", "inf", "inf"),
         ];
         for (spec, v, want) in cases {
             assert_eq!(f(spec, v), want, "{spec} {v}");
@@ -1073,6 +1144,18 @@ mod tests {
             .times(F80::from_u64(2))
             .equals(F80::ONE));
         assert!(parse(b"1.").unwrap().equals(F80::ONE));
+        let n = |s: &[u8]| parse_prefix(s).map(|(_, r, n)| (r == Range::No, n));
+        assert_eq!(n(b"1.5x"), Some((true, 3)));
+        assert_eq!(n(b" infinit"), Some((true, 4)));
+        assert_eq!(n(b"nan(ab"), Some((true, 3)));
+        assert_eq!(n(b"-nan(a_1)x"), Some((true, 9)));
+        assert_eq!(n(b"0x"), Some((true, 1)));
+        assert_eq!(n(b"0x1p"), Some((true, 3)));
+        assert_eq!(n(b"1e+"), Some((true, 1)));
+        assert_eq!(n(b"1e5000"), Some((false, 6)));
+        assert_eq!(n(b"-1e-5000"), Some((false, 8)));
+        assert_eq!(n(b".e1"), None);
+        assert_eq!(n(b"+"), None);
         assert!(parse(b".5e1").unwrap().equals(F80::from_u64(5)));
         let tenth = parse(b"0.1").unwrap();
         let three = tenth.plus(tenth).plus(tenth);

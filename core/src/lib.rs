@@ -32,6 +32,7 @@ pub mod opt;
 pub mod pairs;
 pub mod passwd;
 pub mod path;
+pub mod printf;
 pub mod quote;
 pub mod ranges;
 pub mod regex;

@@ -119,6 +119,21 @@ pub fn parse_size(s: &[u8], suffixes: &[u8]) -> Result<u64, SizeError> {
     }
 }
 
+/// What strtol and friends skip before the digits: white space (C
+/// isspace), then a sign. Returns (bytes skipped, negative).
+pub fn space_and_sign(s: &[u8]) -> (usize, bool) {
+    let mut i = s
+        .iter()
+        .take_while(|&&c| matches!(c, b' ' | b'\t'..=b'\r'))
+        .count();
+    let mut neg = false;
+    if let Some(&c @ (b'+' | b'-')) = s.get(i) {
+        neg = c == b'-';
+        i += 1;
+    }
+    (i, neg)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,5 +1,6 @@
 //! GNU's quoting of names in diagnostics (gnulib quotearg), byte for byte:
 //! - [`shell`]: `quotef`, quote only when needed, `:` included;
+//! - [`shell_escape`]: printf's `%q`, as `shell` but `:` left alone;
 //! - [`shell_always`]: `quoteaf`, always quoted;
 //! - [`locale`]: `quote`, 'x' in the C locale, ‘x’ under UTF-8.
 //!
@@ -109,10 +110,13 @@ fn all_units(s: &[u8], utf8: bool, ok: impl Fn(u8, usize) -> bool) -> bool {
     true
 }
 
-/// Whether the shell style may leave `s` unquoted (`:` always quoted, as
-/// `quotef` asks).
-fn shell_safe(s: &[u8], utf8: bool) -> bool {
-    !s.is_empty() && all_units(s, utf8, |c, pos| shell_byte(c, pos, s.len()).0)
+/// Whether the shell style may leave `s` unquoted (`:` quoted when
+/// `colon`, as `quotef` asks).
+fn shell_safe(s: &[u8], utf8: bool, colon: bool) -> bool {
+    !s.is_empty()
+        && all_units(s, utf8, |c, pos| {
+            shell_byte(c, pos, s.len()).0 || (c == b':' && !colon)
+        })
 }
 
 /// Whether a string with a single quote can be quoted with plain double
@@ -175,7 +179,17 @@ pub fn shell_always(s: &[u8], utf8: bool) -> Vec<u8> {
 
 /// `quotef`: the name as is when the shell needs no quoting, else quoted.
 pub fn shell(s: &[u8], utf8: bool) -> Vec<u8> {
-    if shell_safe(s, utf8) {
+    if shell_safe(s, utf8, true) {
+        s.into()
+    } else {
+        shell_always(s, utf8)
+    }
+}
+
+/// gnulib's plain `shell_escape_quoting_style` (printf's `%q`): like
+/// [`shell`], but `:` needs no quotes.
+pub fn shell_escape(s: &[u8], utf8: bool) -> Vec<u8> {
+    if shell_safe(s, utf8, false) {
         s.into()
     } else {
         shell_always(s, utf8)

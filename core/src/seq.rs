@@ -31,15 +31,7 @@ pub enum ScanError {
 }
 
 fn strtol_prefix(s: &[u8]) -> i64 {
-    let mut i = s
-        .iter()
-        .take_while(|&&c| matches!(c, b' ' | b'\t'..=b'\r'))
-        .count();
-    let mut neg = false;
-    if let Some(&c @ (b'+' | b'-')) = s.get(i) {
-        neg = c == b'-';
-        i += 1;
-    }
+    let (i, neg) = crate::num::space_and_sign(s);
     let v = s[i..]
         .iter()
         .take_while(|c| c.is_ascii_digit())

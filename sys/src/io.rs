@@ -136,6 +136,9 @@ struct OutState {
     /// diagnostic came: GNU's error() flushes stdout first, stdio keeps
     /// only its error flag, and close_stdout then says a bare `write error`.
     met_by_diagnostic: bool,
+    /// stdio's error flag is set though no write failed (a printf call
+    /// that failed with EOVERFLOW): exit says a bare `write error`.
+    flagged: bool,
     /// The GNU program keeps its output in a buffer of its own, which
     /// diagnostics do not flush (tac).
     own_buffer: bool,
@@ -208,6 +211,7 @@ static OUT: Global<OutState> = Global(UnsafeCell::new(OutState {
     reported: false,
     total: 0,
     met_by_diagnostic: false,
+    flagged: false,
     own_buffer: false,
     style: WriteErrorStyle {
         below: WriteErrorKind::Errno,
@@ -319,6 +323,12 @@ impl Stdout {
         })
     }
 
+    /// Sets stdio's error flag without an error: output goes on, and exit
+    /// reports a bare `write error` (glibc printf failing with EOVERFLOW).
+    pub fn set_error_flag(self) {
+        OUT.with(|o| o.flagged = true)
+    }
+
     /// The first write error, marking it as reported by the caller.
     pub fn take_error(self) -> Option<Errno> {
         OUT.with(|o| {
@@ -352,12 +362,14 @@ pub fn close_stdout(status: i32) -> i32 {
         } else {
             kind
         };
-        (o.error, o.reported, kind)
+        let err = o.error.or(o.flagged.then_some(Errno(0)));
+        (err, o.reported, kind)
     });
     match err {
         Some(e) if !reported => {
             match kind {
-                WriteErrorKind::Errno => error(&[b"write error"], Some(e)),
+                WriteErrorKind::Errno if e.0 != 0 => error(&[b"write error"], Some(e)),
+                WriteErrorKind::Errno => error(&[b"write error"], None),
                 WriteErrorKind::Plain => error(&[b"write error"], None),
                 WriteErrorKind::Twice => {
                     error(&[b"write error"], Some(e));
