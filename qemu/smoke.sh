@@ -115,6 +115,7 @@ t runcon "*runcon may be used only on a SELinux kernel\n#1" a:b:c true
 t test "#0" -d /
 t [ "#1" a = b ]
 t printf 'a-1\nb-42\n#0' '%s-%d\n' a 1 b "'*"
+t env 'A=1\n#0' -i A=1
 t chmod "*chmod: invalid mode: *x*\nTry '*chmod --help' for more information.\n#1" x "$T/f"
 
 # Every applet of this build must have been checked above.

@@ -17,6 +17,7 @@ mod chown;
 mod comm;
 mod cut;
 mod echo;
+mod env;
 mod expand;
 mod fold;
 mod full;

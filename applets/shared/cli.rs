@@ -90,11 +90,19 @@ impl Args {
     /// call usage() after their loop (nl): a bad option's message is
     /// printed and it comes back as `Some(None)`.
     pub fn next_or_bad(&mut self) -> Option<Option<Opt<'static>>> {
-        match self.parser.next()? {
+        match self.next_raw()? {
             Err(e) => {
                 error(&[&e.message()], None);
                 Some(None)
             }
+            Ok(o) => Some(Some(o)),
+        }
+    }
+
+    /// [`Args::next`] for programs with their own words for some errors
+    /// (env): a bad option comes back unreported.
+    pub fn next_raw(&mut self) -> Option<Result<Opt<'static>, logic::opt::OptError>> {
+        match self.parser.next()? {
             Ok(o) if o.key == HELP || o.key == VERSION => {
                 if o.key == HELP {
                     help(self.spec)
@@ -103,7 +111,7 @@ impl Args {
                 }
                 sys::rt::exit(0)
             }
-            Ok(o) => Some(Some(o)),
+            r => Some(r),
         }
     }
 

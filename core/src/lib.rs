@@ -37,6 +37,8 @@ pub mod quote;
 pub mod ranges;
 pub mod regex;
 pub mod seq;
+pub mod signal;
+pub mod split_string;
 pub mod tabstops;
 pub mod tail;
 pub mod tr;

@@ -11,7 +11,7 @@ fn cstr(v: &[u8]) -> Vec<u8> {
     c
 }
 
-fn try_exec(path: &[u8], argv: &[Vec<u8>]) -> Errno {
+fn try_exec(path: &[u8], argv: &[Vec<u8>], envp: *const *const u8) -> Errno {
     let p = cstr(path);
     let Ok(path_c) = core::ffi::CStr::from_bytes_with_nul(&p) else {
         return Errno::NOENT;
@@ -20,8 +20,9 @@ fn try_exec(path: &[u8], argv: &[Vec<u8>]) -> Errno {
     ptrs.push(core::ptr::null());
     // SAFETY: every pointer is a NUL-terminated string that lives until
     // execve returns (it returns only on failure), the array ends with
-    // NULL, and envp is the process's own environment block.
-    let e = unsafe { crate::rt::kernel::execve(path_c, ptrs.as_ptr(), crate::rt::envp()) };
+    // NULL, and envp is the process's own environment block or one built
+    // the same way by execvpe.
+    let e = unsafe { crate::rt::kernel::execve(path_c, ptrs.as_ptr(), envp) };
     if e == rustix::io::Errno::NOEXEC {
         // A script without #!: glibc hands it to the shell.
         let mut sh: Vec<Vec<u8>> = alloc::vec![cstr(b"/bin/sh"), p.clone()];
@@ -29,7 +30,7 @@ fn try_exec(path: &[u8], argv: &[Vec<u8>]) -> Errno {
         let mut ptrs: Vec<*const u8> = sh.iter().map(|a| a.as_ptr()).collect();
         ptrs.push(core::ptr::null());
         // SAFETY: as above.
-        let _ = unsafe { crate::rt::kernel::execve(c"/bin/sh", ptrs.as_ptr(), crate::rt::envp()) };
+        let _ = unsafe { crate::rt::kernel::execve(c"/bin/sh", ptrs.as_ptr(), envp) };
         return Errno(8); // ENOEXEC
     }
     Errno::from(e)
@@ -38,6 +39,21 @@ fn try_exec(path: &[u8], argv: &[Vec<u8>]) -> Errno {
 /// Replaces this process with `args[0]` (searched in PATH unless it has a
 /// slash); returns the error when that is impossible.
 pub fn execvp(args: &[&[u8]]) -> Errno {
+    let path = crate::env::var(b"PATH");
+    run(args, path, crate::rt::envp())
+}
+
+/// [`execvp`] with the environment `env` (`NAME=VALUE` entries) instead of
+/// the process's own: its PATH is searched, as after glibc's putenv.
+pub fn execvpe(args: &[&[u8]], env: &[&[u8]]) -> Errno {
+    let path = env.iter().find_map(|e| e.strip_prefix(b"PATH="));
+    let strings: Vec<Vec<u8>> = env.iter().map(|e| cstr(e)).collect();
+    let mut ptrs: Vec<*const u8> = strings.iter().map(|e| e.as_ptr()).collect();
+    ptrs.push(core::ptr::null());
+    run(args, path, ptrs.as_ptr())
+}
+
+fn run(args: &[&[u8]], path: Option<&[u8]>, envp: *const *const u8) -> Errno {
     let Some(&cmd) = args.first() else {
         return Errno::NOENT;
     };
@@ -46,9 +62,9 @@ pub fn execvp(args: &[&[u8]]) -> Errno {
         return Errno::NOENT;
     }
     if cmd.contains(&b'/') {
-        return try_exec(cmd, &argv);
+        return try_exec(cmd, &argv, envp);
     }
-    let path = crate::env::var(b"PATH").unwrap_or(b"/bin:/usr/bin");
+    let path = path.unwrap_or(b"/bin:/usr/bin");
     let mut seen_eacces = false;
     let mut last = Errno::NOENT;
     for dir in path.split(|&b| b == b':') {
@@ -56,7 +72,7 @@ pub fn execvp(args: &[&[u8]]) -> Errno {
         full.extend_from_slice(if dir.is_empty() { b"." } else { dir });
         full.push(b'/');
         full.extend_from_slice(cmd);
-        let e = try_exec(&full, &argv);
+        let e = try_exec(&full, &argv, envp);
         match e {
             Errno::ACCES => seen_eacces = true,
             Errno::NOENT | Errno::NOTDIR => {}

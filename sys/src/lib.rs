@@ -19,6 +19,7 @@ pub mod heap;
 pub mod inotify;
 pub mod io;
 pub mod mem;
+pub mod process;
 pub mod records;
 pub mod rt;
 pub mod selinux;
