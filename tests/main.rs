@@ -26,6 +26,7 @@ mod head;
 mod help;
 mod ids;
 mod join;
+mod kill;
 mod limits;
 mod link_unlink;
 mod multicall;
