@@ -119,11 +119,10 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
 }
 
 /// Runs the command; only returns (with 126 or 127) when it cannot.
-pub fn exec(argv: &[&[u8]], env: &[&[u8]]) -> i32 {
-    let e = sys::exec::execvpe(argv, env);
-    let status = if e == sys::Errno::NOENT { 127 } else { 126 };
-    error(&[&quote(argv[0])], Some(e));
-    if status == 127 && argv[0].iter().any(|c| matches!(c, b' ' | b'\t'..=b'\r')) {
+fn exec(argv: &[&[u8]], env: &[&[u8]]) -> i32 {
+    let status = crate::shared::process::exec_or_report(argv, Some(env));
+    let space = argv[0].iter().any(|c| matches!(c, b' ' | b'\t'..=b'\r'));
+    if status == crate::shared::process::ENOENT && space {
         error(&[b"use -[v]S to pass options in shebang lines"], None);
     }
     status

@@ -117,6 +117,8 @@ t [ "#1" a = b ]
 t printf 'a-1\nb-42\n#0' '%s-%d\n' a 1 b "'*"
 t env 'A=1\n#0' -i A=1
 t kill 'HUP\n#0' -l 129
+t nice '#3' -n 5 sh -c 'exit 3'
+t nohup 'x\n#0' echo x
 t chmod "*chmod: invalid mode: *x*\nTry '*chmod --help' for more information.\n#1" x "$T/f"
 
 # Every applet of this build must have been checked above.

@@ -125,12 +125,18 @@ impl Args {
 /// Prints `Try 'NAME --help' for more information.` and exits with the
 /// applet's usage status.
 pub fn try_help(spec: &Spec) -> ! {
+    try_help_status(spec.usage_status)
+}
+
+/// [`try_help`] with an exit status decided at run time (nohup: 127 under
+/// POSIXLY_CORRECT).
+pub fn try_help_status(status: i32) -> ! {
     let mut m = Vec::with_capacity(64);
     m.extend_from_slice(b"Try '");
     m.extend_from_slice(program_name());
     m.extend_from_slice(b" --help' for more information.\n");
     write_stderr(&m);
-    sys::rt::exit(spec.usage_status)
+    sys::rt::exit(status)
 }
 
 /// A usage error: `NAME: PARTS` then the `Try` line, and exit.

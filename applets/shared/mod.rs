@@ -8,3 +8,4 @@ pub mod cli;
 pub mod diag;
 pub mod files;
 pub mod multicall;
+pub mod process;

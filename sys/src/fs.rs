@@ -563,3 +563,46 @@ pub fn umask() -> u32 {
     rustix::process::umask(old);
     old.bits()
 }
+
+/// The descriptor is open (fcntl F_GETFD succeeds).
+pub fn is_open(fd: Fd) -> bool {
+    rustix::io::fcntl_getfd(fd.b()).is_ok()
+}
+
+/// Opens `path` write-only, not creating it (nohup's unreadable stdin).
+pub fn open_write_only(path: &[u8]) -> Result<File> {
+    rfs::open(path, OFlags::WRONLY | OFlags::CLOEXEC, Mode::empty())
+        .map(File)
+        .map_err(Errno::from)
+}
+
+/// Opens `path` for appending, created with exactly `mode` whatever the
+/// umask (nohup.out: 0600).
+pub fn open_append_mode(path: &[u8], mode: u32) -> Result<File> {
+    let old = rustix::process::umask(Mode::from_raw_mode(!mode & 0o777));
+    let f = rfs::open(
+        path,
+        OFlags::WRONLY | OFlags::CREATE | OFlags::APPEND | OFlags::NOCTTY | OFlags::CLOEXEC,
+        Mode::from_raw_mode(mode),
+    );
+    rustix::process::umask(old);
+    f.map(File).map_err(Errno::from)
+}
+
+/// dup2: makes `from` also standard input, output or error (`to` 0-2).
+pub fn dup_to(from: Fd, to: Fd) -> Result<()> {
+    match to.0 {
+        0 => rustix::stdio::dup2_stdin(from.b()),
+        1 => rustix::stdio::dup2_stdout(from.b()),
+        2 => rustix::stdio::dup2_stderr(from.b()),
+        _ => return Err(Errno::INVAL),
+    }
+    .map_err(Errno::from)
+}
+
+/// A close-on-exec copy of `fd` numbered above 2.
+pub fn dup_above_stdio(fd: Fd) -> Result<File> {
+    rustix::io::fcntl_dupfd_cloexec(fd.b(), 3)
+        .map(File)
+        .map_err(Errno::from)
+}

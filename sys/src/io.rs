@@ -78,6 +78,13 @@ impl File {
         use rustix::fd::AsRawFd;
         Fd(self.0.as_fd().as_raw_fd())
     }
+
+    /// Keeps the descriptor open for good (across exec, if it is one of
+    /// 0-2 or not close-on-exec): nothing closes it any more.
+    pub fn keep(self) -> Fd {
+        use rustix::fd::IntoRawFd;
+        Fd(self.0.into_raw_fd())
+    }
 }
 
 /// Closes descriptor 0 (GNU tools that read standard input check this).
@@ -400,7 +407,20 @@ pub fn error(parts: &[&[u8]], errno: Option<Errno>) {
         flush_state(o);
         o.met_by_diagnostic |= o.error.is_some() && o.total > 0 && !o.own_buffer;
     });
-    Fd::STDERR.write_all(&line).ok();
+    to_stderr(&line);
+}
+
+static STDERR_FAILED: Global<bool> = Global(UnsafeCell::new(false));
+
+fn to_stderr(bytes: &[u8]) {
+    if Fd::STDERR.write_all(bytes).is_err() {
+        STDERR_FAILED.with(|f| *f = true);
+    }
+}
+
+/// A diagnostic could not be written (stdio's `ferror (stderr)`).
+pub fn stderr_failed() -> bool {
+    STDERR_FAILED.with(|f| *f)
 }
 
 /// Appends the pieces to `v` (one out-of-line copy of the vector code for
@@ -429,7 +449,7 @@ pub fn push_errno_message(line: &mut Vec<u8>, e: Errno) {
 /// Writes raw bytes to standard error (help for usage errors and the like).
 pub fn write_stderr(bytes: &[u8]) {
     OUT.with(flush_state);
-    Fd::STDERR.write_all(bytes).ok();
+    to_stderr(bytes);
 }
 
 /// Waits until `fd` is readable or `timeout` (seconds, nanoseconds) passes
