@@ -119,6 +119,7 @@ t env 'A=1\n#0' -i A=1
 t kill 'HUP\n#0' -l 129
 t nice '#3' -n 5 sh -c 'exit 3'
 t nohup 'x\n#0' echo x
+t timeout '#124' 0.1 sleep 5
 t chmod "*chmod: invalid mode: *x*\nTry '*chmod --help' for more information.\n#1" x "$T/f"
 
 # Every applet of this build must have been checked above.

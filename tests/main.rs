@@ -47,6 +47,7 @@ mod tac;
 mod tail;
 mod tee;
 mod test;
+mod timeout;
 mod tr;
 mod tree;
 mod true_false;

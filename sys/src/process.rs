@@ -20,7 +20,8 @@ pub fn fork() -> Result<Option<i32>> {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Exit {
     Code(i32),
-    Signal(i32),
+    /// Killed by this signal (and whether it dumped core).
+    Signal(i32, bool),
     /// Stopped (when waiting with `stopped`), by this signal.
     Stopped(i32),
 }
@@ -39,7 +40,7 @@ pub fn wait(pid: i32, hang: bool, stopped: bool) -> Result<Option<(i32, Exit)>> 
     let r = rustix::process::waitpid(Pid::from_raw(pid), opts).map_err(Errno::from)?;
     Ok(r.map(|(p, st)| {
         let how = if let Some(s) = st.terminating_signal() {
-            Exit::Signal(s)
+            Exit::Signal(s, st.as_raw() & 0x80 != 0)
         } else if let Some(s) = st.stopping_signal() {
             Exit::Stopped(s)
         } else {
@@ -126,4 +127,10 @@ pub fn set_gid(gid: u32) -> Result<()> {
 /// setuid(2) (one thread: the process).
 pub fn set_uid(uid: u32) -> Result<()> {
     rustix::thread::set_thread_uid(Uid::from_raw(uid)).map_err(Errno::from)
+}
+
+/// Stops this process from dumping core (prctl PR_SET_DUMPABLE 0).
+pub fn no_core_dumps() -> Result<()> {
+    use rustix::process::{set_dumpable_behavior, DumpableBehavior};
+    set_dumpable_behavior(DumpableBehavior::NotDumpable).map_err(Errno::from)
 }
