@@ -120,6 +120,8 @@ t kill 'HUP\n#0' -l 129
 t nice '#3' -n 5 sh -c 'exit 3'
 t nohup 'x\n#0' echo x
 t timeout '#124' 0.1 sleep 5
+t id '0\n#0' -u
+t groups '*0*#[01]'
 t chmod "*chmod: invalid mode: *x*\nTry '*chmod --help' for more information.\n#1" x "$T/f"
 
 # Every applet of this build must have been checked above.

@@ -24,6 +24,7 @@ mod full;
 mod getopt;
 mod head;
 mod help;
+mod id;
 mod ids;
 mod join;
 mod kill;

@@ -26,6 +26,22 @@ pub fn id_of_name(db: &[u8], name: &[u8]) -> Option<(u32, u32)> {
     })
 }
 
+/// getgrouplist(3) on the /etc/group text `db`: `gid` first, then each
+/// group listing `user` among its members, once.
+pub fn group_list(db: &[u8], user: &[u8], gid: u32) -> alloc::vec::Vec<u32> {
+    let mut out = alloc::vec![gid];
+    for (_, id, members) in records(db) {
+        let Ok(id) = u32::try_from(id) else { continue };
+        let member = members
+            .split(|&b| b == b',')
+            .any(|m| m.trim_ascii_end() == user);
+        if member && !out.contains(&id) {
+            out.push(id);
+        }
+    }
+    out
+}
+
 /// A numeric user or group id as GNU's userspec accepts it (`+` allowed,
 /// the all-ones value is not an id).
 pub fn numeric_id(s: &[u8]) -> Option<u32> {
@@ -48,6 +64,9 @@ mod tests {
         let g = b"root:x:0:\ndaemon:x:1:a,b\n";
         assert_eq!(super::id_of_name(g, b"daemon"), Some((1, 0)));
         assert_eq!(super::numeric_id(b"+0"), Some(0));
+        let g = b"root:x:0:\nadm:x:4:a,bob\nbob:x:1000:\nx:x:5:bob\ny:x:4:bob\n";
+        assert_eq!(super::group_list(g, b"bob", 1000), [1000, 4, 5]);
+        assert_eq!(super::group_list(g, b"zed", 7), [7]);
         assert_eq!(super::numeric_id(b"4294967295"), None);
         assert_eq!(super::numeric_id(b"4294967294"), Some(4294967294));
         assert_eq!(super::numeric_id(b"-1"), None);

@@ -63,6 +63,14 @@ impl Db {
     pub fn group_name(&mut self, gid: u32) -> Vec<u8> {
         name_or_number(logic::passwd::name_of_id(self.group(), gid), gid)
     }
+    /// The user name of `uid`, if it has one.
+    pub fn user_name_opt(&mut self, uid: u32) -> Option<Vec<u8>> {
+        logic::passwd::name_of_id(self.passwd(), uid).map(Vec::from)
+    }
+    /// getgrouplist: `gid`, then the groups listing `user` as a member.
+    pub fn group_list(&mut self, user: &[u8], gid: u32) -> Vec<u32> {
+        logic::passwd::group_list(self.group(), user, gid)
+    }
     pub fn group_name_opt(&mut self, gid: u32) -> Option<Vec<u8>> {
         logic::passwd::name_of_id(self.group(), gid).map(Vec::from)
     }
