@@ -17,7 +17,7 @@ fn users_from_the_databases() {
     id(&["nosuchuser"])
         .code_is(1)
         .stderr_is("id: 'nosuchuser': no such user\n");
-    id(&["-zG", "root", "root"]).stdout_is("0\0\00\0\0");
+    id(&["-zG", "root", "root"]).stdout_is("0\0\0\x30\0\0");
     ucmd("groups")
         .args(&["root", "nosuchuser"])
         .run()
