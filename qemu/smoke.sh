@@ -122,6 +122,9 @@ t nohup 'x\n#0' echo x
 t timeout '#124' 0.1 sleep 5
 t id '0\n#0' -u
 t groups '*0*#[01]'
+t hostname '?*\n#0'
+t pathchk '*nonportable*#1' -p 'a b'
+t chroot '/\n#0' / pwd
 t chmod "*chmod: invalid mode: *x*\nTry '*chmod --help' for more information.\n#1" x "$T/f"
 
 # Every applet of this build must have been checked above.

@@ -22,7 +22,7 @@ fn chroot(root: &std::path::Path, args: &[&str]) -> Option<std::process::Output>
 
 /// A directory holding only bin/corebox (and, for a cross-built binary,
 /// the static qemu-user that runs it, as /qemu).
-fn scratch_root() -> TempDir {
+pub fn scratch_root() -> TempDir {
     let t = TempDir::new();
     let root = t.path();
     std::fs::create_dir(root.join("bin")).unwrap();

@@ -606,3 +606,10 @@ pub fn dup_above_stdio(fd: Fd) -> Result<File> {
         .map(File)
         .map_err(Errno::from)
 }
+
+/// The longest file name the file system of `path` allows (pathconf
+/// _PC_NAME_MAX, from statfs's f_namelen).
+pub fn name_max(path: &[u8]) -> Result<u64> {
+    let s = rfs::statfs(path).map_err(Errno::from)?;
+    Ok(s.f_namelen as u64)
+}

@@ -85,3 +85,8 @@ pub fn hostid() -> u32 {
 pub fn page_size() -> usize {
     rustix::param::page_size()
 }
+
+/// sethostname(2).
+pub fn set_hostname(name: &[u8]) -> Result<()> {
+    rustix::system::sethostname(name).map_err(crate::errno::Errno::from)
+}
