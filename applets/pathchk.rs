@@ -88,7 +88,10 @@ fn validate(file: &[u8], basic: bool, extra: bool) -> bool {
             .enumerate()
             .any(|(i, &c)| c == b'-' && (i == 0 || file[i - 1] == b'/'));
         if leading {
-            error(&[b"leading '-' in a component of file name ", &quoteaf(file)], None);
+            error(
+                &[b"leading '-' in a component of file name ", &quoteaf(file)],
+                None,
+            );
             return false;
         }
     }

@@ -125,6 +125,7 @@ t groups '*0*#[01]'
 t hostname '?*\n#0'
 t pathchk '*nonportable*#1' -p 'a b'
 t chroot '/\n#0' / pwd
+t expr '6\n#0' 2 '*' 3
 t chmod "*chmod: invalid mode: *x*\nTry '*chmod --help' for more information.\n#1" x "$T/f"
 
 # Every applet of this build must have been checked above.

@@ -20,6 +20,7 @@ mod cut;
 mod echo;
 mod env;
 mod expand;
+mod expr;
 mod fold;
 mod full;
 mod getopt;

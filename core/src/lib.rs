@@ -14,6 +14,7 @@ extern crate alloc;
 pub use memchr;
 
 pub mod basenc;
+pub mod bigint;
 pub mod context;
 pub mod digest;
 pub mod digits;

@@ -90,6 +90,9 @@ struct Parser<'a> {
     syntax: Syntax,
     groups: u8,
     closed: Vec<u8>,
+    /// `^` and `$` also match around newlines (re_pattern_buffer's
+    /// newline_anchor); false: only at the ends of the subject (expr).
+    newline_anchor: bool,
 }
 
 type PResult<T> = Result<T, &'static str>;
@@ -169,7 +172,11 @@ impl Parser<'_> {
             }
             if c == b'^' && start && items.is_empty() {
                 self.i += 1;
-                items.push(Node::Assert(Assert::LineStart));
+                items.push(Node::Assert(if self.newline_anchor {
+                    Assert::LineStart
+                } else {
+                    Assert::BufStart
+                }));
                 continue;
             }
             let repeat = if start { None } else { self.repeat_op()? };
@@ -234,10 +241,12 @@ impl Parser<'_> {
             Some(min.unwrap_or(0))
         };
         if !self.at(b"\\}") {
-            return Err(if self.i >= self.p.len() {
-                "Unmatched \\{"
-            } else {
+            // glibc: bad content with no `\}` anywhere after is unmatched.
+            let closed = self.p[self.i..].windows(2).any(|w| w == b"\\}");
+            return Err(if closed {
                 "Invalid content of \\{\\}"
+            } else {
+                "Unmatched \\{"
             });
         }
         self.i += 2;
@@ -265,7 +274,11 @@ impl Parser<'_> {
                 a
             } =>
             {
-                Node::Assert(Assert::LineEnd)
+                Node::Assert(if self.newline_anchor {
+                    Assert::LineEnd
+                } else {
+                    Assert::BufEnd
+                })
             }
             b'\\' => {
                 let Some(e) = self.peek() else {
@@ -761,12 +774,27 @@ fn has_backref(n: &Node) -> bool {
 impl Regex {
     /// Compiles `pattern`; the error is glibc's message text.
     pub fn new(pattern: &[u8], syntax: Syntax) -> Result<Regex, &'static str> {
+        Regex::compile(pattern, syntax, true)
+    }
+
+    /// [`Regex::new`] with `^` and `$` anchored to the ends of the subject
+    /// only, not to newlines inside it (expr's `newline_anchor = 0`).
+    pub fn new_whole(pattern: &[u8], syntax: Syntax) -> Result<Regex, &'static str> {
+        Regex::compile(pattern, syntax, false)
+    }
+
+    fn compile(
+        pattern: &[u8],
+        syntax: Syntax,
+        newline_anchor: bool,
+    ) -> Result<Regex, &'static str> {
         let mut p = Parser {
             p: pattern,
             i: 0,
             syntax,
             groups: 0,
             closed: Vec::new(),
+            newline_anchor,
         };
         let ast = p.alternation(0)?;
         if p.i < pattern.len() {
@@ -979,17 +1007,50 @@ impl Regex {
     /// The longest match at `start` by trying every path (patterns with
     /// back-references only: exponential in the worst case, as in glibc).
     fn backtrack(&self, hay: &[u8], start: usize) -> Option<usize> {
+        self.backtrack_to(hay, start, None).0
+    }
+
+    /// The number of `\(...\)` groups (re_nsub).
+    pub fn groups(&self) -> usize {
+        self.groups.saturating_sub(1)
+    }
+
+    /// The group boundaries (start, end per group, `usize::MAX` when a
+    /// group took no part; group 0 is the whole match) of the first way,
+    /// in priority order (greedy first), that the pattern matches exactly
+    /// `start..end`; `end` is [`Regex::match_at`]'s answer.
+    pub fn captures(&self, hay: &[u8], start: usize, end: usize) -> Option<Vec<usize>> {
+        self.backtrack_to(hay, start, Some(end)).1
+    }
+
+    /// The backtracker: the longest match end, or with `target` the
+    /// captures of the first path ending there.
+    fn backtrack_to(
+        &self,
+        hay: &[u8],
+        start: usize,
+        target: Option<usize>,
+    ) -> (Option<usize>, Option<Vec<usize>>) {
         let mut best = None;
-        let mut stack: Vec<(u32, usize, Vec<usize>)> =
-            vec![(0, start, vec![usize::MAX; self.groups * 2])];
-        // Loops whose body can match the empty string would spin forever:
-        // a step budget bounds the search.
+        // Each backward jump (a loop) gets a slot after the groups' with
+        // the position it was last taken at on this path: an iteration
+        // that consumed nothing ends the path, as in GNU's matcher.
+        let mut loop_slot = vec![u32::MAX; self.prog.len()];
+        let mut slots = self.groups * 2;
+        for (pc, i) in self.prog.iter().enumerate() {
+            if matches!(i, Inst::Jmp(t) if (*t as usize) <= pc) {
+                loop_slot[pc] = slots as u32;
+                slots += 1;
+            }
+        }
+        let mut stack: Vec<(u32, usize, Vec<usize>)> = vec![(0, start, vec![usize::MAX; slots])];
+        // A step budget bounds what is left of exponential searches.
         let mut budget: u32 = 1 << 24;
         while let Some((mut pc, mut at, mut caps)) = stack.pop() {
             loop {
                 budget = budget.saturating_sub(1);
                 if budget == 0 {
-                    return best;
+                    return (best, None);
                 }
                 match self.prog[pc as usize] {
                     Inst::Byte(x) => {
@@ -1008,6 +1069,12 @@ impl Regex {
                         at += 1;
                     }
                     Inst::Jmp(t) => {
+                        if let Some(&k) = loop_slot.get(pc as usize).filter(|&&k| k != u32::MAX) {
+                            if caps[k as usize] == at {
+                                break;
+                            }
+                            caps[k as usize] = at;
+                        }
                         pc = t;
                         continue;
                     }
@@ -1034,6 +1101,10 @@ impl Regex {
                         }
                     }
                     Inst::Match => {
+                        if target == Some(at) {
+                            caps.truncate(self.groups * 2);
+                            return (Some(at), Some(caps));
+                        }
                         best = Some(best.map_or(at, |b: usize| b.max(at)));
                         break;
                     }
@@ -1041,7 +1112,7 @@ impl Regex {
                 pc += 1;
             }
         }
-        best
+        (best, None)
     }
 
     /// Whether the pattern matches anywhere in `hay`.
