@@ -87,7 +87,8 @@ fn help_write_error() {
         let status = match a.as_str() {
             "test" => 0,
             "printenv" | "[" => 2,
-            "tty" => 3,
+            "tty" | "expr" => 3,
+            "env" | "nice" | "nohup" | "timeout" | "stdbuf" | "chroot" => 125,
             _ => 1,
         };
         ucmd(&a)

@@ -46,6 +46,7 @@ mod pwd;
 mod scratch;
 mod seq;
 mod sleep;
+mod stdbuf;
 mod sums;
 mod sync;
 mod tac;

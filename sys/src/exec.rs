@@ -87,3 +87,24 @@ fn run(args: &[&[u8]], path: Option<&[u8]>, envp: *const *const u8) -> Errno {
         last
     }
 }
+
+/// The file execvp would run for `cmd` (searched in PATH unless it has a
+/// slash): the first executable regular file on the way, if any.
+pub fn which(cmd: &[u8]) -> Option<Vec<u8>> {
+    if cmd.is_empty() {
+        return None;
+    }
+    if cmd.contains(&b'/') {
+        return Some(cmd.to_vec());
+    }
+    let path = crate::env::var(b"PATH").unwrap_or(b"/bin:/usr/bin");
+    path.split(|&b| b == b':').find_map(|dir| {
+        let mut full = Vec::with_capacity(dir.len() + cmd.len() + 1);
+        full.extend_from_slice(if dir.is_empty() { b"." } else { dir });
+        full.push(b'/');
+        full.extend_from_slice(cmd);
+        let ok = crate::fs::access(&full, crate::fs::X_OK)
+            && crate::fs::stat(&full).is_ok_and(|s| s.is_reg());
+        ok.then_some(full)
+    })
+}

@@ -143,6 +143,10 @@ struct OutState {
     /// diagnostic came: GNU's error() flushes stdout first, stdio keeps
     /// only its error flag, and close_stdout then says a bare `write error`.
     met_by_diagnostic: bool,
+    /// Buffer size (0 until the first write sets it up).
+    cap: usize,
+    /// Line buffered (`stdbuf -oL`): flush after a newline.
+    line: bool,
     /// stdio's error flag is set though no write failed (a printf call
     /// that failed with EOVERFLOW): exit says a bare `write error`.
     flagged: bool,
@@ -218,6 +222,8 @@ static OUT: Global<OutState> = Global(UnsafeCell::new(OutState {
     reported: false,
     total: 0,
     met_by_diagnostic: false,
+    cap: 0,
+    line: false,
     flagged: false,
     own_buffer: false,
     style: WriteErrorStyle {
@@ -266,12 +272,12 @@ impl Stdout {
             if o.error.is_some() {
                 return;
             }
-            if o.buf.capacity() == 0 {
-                o.buf.reserve_exact(OUT_CAP);
+            if o.cap == 0 {
+                buffering(o);
             }
-            if o.buf.len() + bytes.len() > OUT_CAP {
+            if o.buf.len() + bytes.len() > o.cap {
                 flush_state(o);
-                if bytes.len() >= OUT_CAP {
+                if bytes.len() >= o.cap {
                     if o.error.is_none() {
                         if let Err(e) = Fd::STDOUT.write_all(bytes) {
                             o.error = Some(e);
@@ -281,6 +287,9 @@ impl Stdout {
                 }
             }
             o.buf.extend_from_slice(bytes);
+            if o.line && logic::memchr::memchr(b'\n', bytes).is_some() {
+                flush_state(o);
+            }
         })
     }
 
@@ -343,6 +352,24 @@ impl Stdout {
             o.error
         })
     }
+}
+
+/// Sets the buffer up at the first write: 32 KiB, or what GNU's stdbuf
+/// asks of programs through `_STDBUF_O` (`L` line buffered, `0`
+/// unbuffered, N bytes), which corebox, static and without the loader
+/// that would preload libstdbuf.so, honours itself.
+fn buffering(o: &mut OutState) {
+    o.cap = OUT_CAP;
+    match crate::env::var(b"_STDBUF_O") {
+        Some(b"L") => o.line = true,
+        Some(n) => {
+            if let Some(n) = logic::num::parse_u64_dec(n) {
+                o.cap = (n as usize).clamp(1, 1 << 26);
+            }
+        }
+        None => {}
+    }
+    o.buf.reserve_exact(o.cap.min(OUT_CAP));
 }
 
 fn flush_state(o: &mut OutState) {
