@@ -127,6 +127,7 @@ t pathchk '*nonportable*#1' -p 'a b'
 t chroot '/\n#0' / pwd
 t expr '6\n#0' 2 '*' 3
 t stdbuf '0\n#0' -o0 printenv _STDBUF_O
+t stty '*Inappropriate ioctl for device\n#1'
 t chmod "*chmod: invalid mode: *x*\nTry '*chmod --help' for more information.\n#1" x "$T/f"
 
 # Every applet of this build must have been checked above.

@@ -47,6 +47,7 @@ mod scratch;
 mod seq;
 mod sleep;
 mod stdbuf;
+mod stty;
 mod sums;
 mod sync;
 mod tac;

@@ -27,6 +27,7 @@ pub mod signal;
 pub mod simd;
 pub mod system;
 pub mod time;
+pub mod tty;
 pub mod user;
 pub mod walk;
 

@@ -68,6 +68,7 @@ command -v dpkg-source > /dev/null || need_pkgs+=(dpkg-dev)
 command -v xz > /dev/null || need_pkgs+=(xz-utils)
 command -v cc > /dev/null || need_pkgs+=(gcc libc6-dev)
 command -v make > /dev/null || need_pkgs+=(make)
+command -v script > /dev/null || need_pkgs+=(bsdutils)
 command -v perl > /dev/null || need_pkgs+=(perl)
 command -v runuser > /dev/null && command -v prlimit > /dev/null || need_pkgs+=(util-linux)
 # Not to build, but to run tests/misc/tty-eof.pl (else it skips): it drives
@@ -168,9 +169,11 @@ for t in "${only[@]}"; do [[ -n ${prog_of[$t]:-} ]] || die "$t is no test of a p
 ((${#tests[@]})) || die "no test selected"
 # Tests that need root: GNU's harness skips them for any other user (require_root_).
 # They run as root only; every other test as the unprivileged user.
-root_tests=() user_tests=()
+root_tests=() user_tests=() tty_tests=()
 for t in "${tests[@]}"; do
-  if grep -q '^[[:space:]]*require_root_' "$src/$t"; then root_tests+=("$t"); else user_tests+=("$t"); fi
+  if grep -q '^[[:space:]]*require_root_' "$src/$t"; then root_tests+=("$t")
+  elif grep -q '^[[:space:]]*require_controlling_input_terminal_' "$src/$t"; then tty_tests+=("$t")
+  else user_tests+=("$t"); fi
 done
 say "${#tests[@]} tests of ${#under_test[@]} programs (${#root_tests[@]} run as root)"
 
@@ -254,6 +257,19 @@ check() { # check USER TEST...: GNU's harness, in a clean environment
     XPL_LOG_COMPILER="$limit \$(TESTSUITE_PERL) -T \$(TESTSUITE_PERL_OPTIONS)" \
     TESTS="$*" < /dev/null >> "$work/check-$mode.log" 2>&1 || true
 }
+# Tests that need a terminal on standard input (stty) run with a pseudo-
+# terminal from script(1) as their standard streams, as GNU's own do when
+# run from a terminal.
+check_tty() { # check_tty USER TEST...
+  local u=$1 home cmd
+  shift
+  home=$(getent passwd "$u" | cut -d: -f6)
+  cmd=$(printf '%q ' env -i HOME="$home" USER="$u" LOGNAME="$u" SHELL=/bin/sh \
+    PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    make -C "$run" check SUBDIRS=. VERBOSE="$verbose" "${version_var[@]}" \
+    RUN_EXPENSIVE_TESTS="$expensive" SH_LOG_COMPILER="$limit \$(SHELL)" TESTS="$*")
+  runuser -u "$u" -- script -qec "$cmd" /dev/null < /dev/null >> "$work/check-$mode.log" 2>&1 || true
+}
 # help-version.sh checks that the first built program ('[', corebox's
 # since it has test and [) prints $VERSION: corebox's version, not 9.1.
 version_var=()
@@ -268,6 +284,10 @@ fi
 if ((${#root_tests[@]})); then
   phase "tests as root"
   check root "${root_tests[@]}"
+fi
+if ((${#tty_tests[@]})); then
+  phase "tests on a pseudo-terminal"
+  check_tty "$test_user" "${tty_tests[@]}"
 fi
 if [[ $mode == corebox ]]; then
   for g in "${!under_test[@]}"; do
