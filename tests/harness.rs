@@ -648,3 +648,28 @@ pub fn same_as_gnu(applet: &str, args: &[&str], stdin: Option<&[u8]>, dir: Optio
     let theirs = mk(gnu(applet));
     mk(ucmd(applet)).same_as(&theirs);
 }
+
+/// Runs the shell command `cmd` on a fresh pseudo-terminal (script(1)),
+/// `setup` adjusting the command (directory, environment): what the
+/// terminal showed (carriage returns removed), or None without script.
+/// script's standard input stays open to the end: at its end of file it
+/// would type ^D into the terminal, echoed at a random place.
+pub fn on_pty(cmd: &str, setup: impl FnOnce(&mut Command)) -> Option<String> {
+    let probe = Command::new("script")
+        .args(["-qec", "true", "/dev/null"])
+        .output()
+        .ok()?;
+    if !probe.status.success() {
+        return None;
+    }
+    let mut c = Command::new("script");
+    c.args(["-qec", cmd, "/dev/null"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped());
+    setup(&mut c);
+    let mut child = c.spawn().ok()?;
+    let keep = child.stdin.take();
+    let out = child.wait_with_output().ok()?;
+    drop(keep);
+    Some(String::from_utf8_lossy(&out.stdout).replace('\r', ""))
+}

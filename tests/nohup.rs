@@ -43,22 +43,12 @@ fn statuses() {
 /// Runs `corebox nohup ARGS` on a pseudo-terminal in `dir`: what the
 /// terminal showed, or None without `script`.
 fn on_terminal(dir: &TempDir, args: &str) -> Option<String> {
-    let probe = std::process::Command::new("script")
-        .args(["-qec", "true", "/dev/null"])
-        .output()
-        .ok()?;
-    if !probe.status.success() {
-        return None;
-    }
     let cmd = format!("{} nohup {args}", corebox_line());
-    let out = std::process::Command::new("script")
-        .args(["-qec", &cmd, "/dev/null"])
-        .current_dir(dir.path())
-        .env("LC_ALL", "C")
-        .env("HOME", dir.path())
-        .output()
-        .unwrap();
-    Some(String::from_utf8_lossy(&out.stdout).replace('\r', ""))
+    on_pty(&cmd, |c| {
+        c.current_dir(dir.path())
+            .env("LC_ALL", "C")
+            .env("HOME", dir.path());
+    })
 }
 
 #[test]
@@ -95,21 +85,12 @@ fn unwritable_directory_falls_back_to_home() {
     let sub = d.join("ro/sub");
     // A directory in the way of nohup.out makes the first open fail.
     std::fs::create_dir(sub.join("nohup.out")).unwrap();
-    let probe = std::process::Command::new("script")
-        .args(["-qec", "true", "/dev/null"])
-        .output();
-    if !probe.is_ok_and(|o| o.status.success()) {
-        return;
-    }
     let cmd = format!("{} nohup echo hi", corebox_line());
-    let out = std::process::Command::new("script")
-        .args(["-qec", &cmd, "/dev/null"])
-        .current_dir(&sub)
-        .env("LC_ALL", "C")
-        .env("HOME", d.path())
-        .output()
-        .unwrap();
-    let shown = String::from_utf8_lossy(&out.stdout).replace('\r', "");
+    let Some(shown) = on_pty(&cmd, |c| {
+        c.current_dir(&sub).env("LC_ALL", "C").env("HOME", d.path());
+    }) else {
+        return;
+    };
     let home_out = d.join("nohup.out");
     assert_eq!(
         shown,

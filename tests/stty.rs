@@ -6,26 +6,15 @@ use crate::harness::*;
 /// standing for `stty` (corebox's, or GNU's when `gnu`): what the
 /// terminal showed, or None without script(1).
 fn on_pty(cmds: &str, gnu: bool) -> Option<String> {
-    let probe = std::process::Command::new("script")
-        .args(["-qec", "true", "/dev/null"])
-        .output()
-        .ok()?;
-    if !probe.status.success() {
-        return None;
-    }
     let stty = if gnu {
         "/usr/bin/stty".to_string()
     } else {
         format!("{} stty", corebox_line())
     };
     let script = format!("{}; echo rc=$?", cmds.replace("STTY", &stty));
-    let out = std::process::Command::new("script")
-        .args(["-qec", &script, "/dev/null"])
-        .env("LC_ALL", "C")
-        .env_remove("COLUMNS")
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).replace('\r', "");
+    let text = crate::harness::on_pty(&script, |c| {
+        c.env("LC_ALL", "C").env_remove("COLUMNS");
+    })?;
     Some(text.replace(&stty, "stty").replace("/usr/bin/stty", "stty"))
 }
 
