@@ -122,7 +122,9 @@ impl Printer {
                 .iter()
                 .position(|&c| c == b'%' || c == b'\\')
                 .unwrap_or(f.len() - i);
-            out().write(&f[i..i + run]);
+            if run > 0 {
+                out().write(&f[i..i + run]);
+            }
             i += run;
             match f.get(i) {
                 Some(b'%') => i = self.directive(f, i),
@@ -308,6 +310,11 @@ impl Printer {
 
     fn convert(&mut self, d: Directive, arg: &[u8]) {
         let spec = d.spec;
+        if spec.conv == b's' && spec.width == 0 && spec.precision.is_none() && !d.overflow {
+            // The common `%s`: the argument as it is.
+            out().write(arg);
+            return;
+        }
         let mut text = core::mem::take(&mut self.scratch);
         text.clear();
         let (head, zeros, at, zero_pad) = match spec.conv {
@@ -345,15 +352,26 @@ impl Printer {
             } else {
                 (pad, 0, 0)
             };
-            let (body, right) = text.split_at(at);
-            let (head, body) = body.split_at(head);
-            repeat(b' ', lead);
-            out().write(head);
-            repeat(b'0', zero_fill);
-            out().write(body);
-            repeat(b'0', zeros);
-            out().write(right);
-            repeat(b' ', trail);
+            if pad + zeros <= 4096 {
+                // Small enough to assemble and write at once.
+                let right = text.split_off(at);
+                text.resize(text.len() + zeros, b'0');
+                text.extend_from_slice(&right);
+                text.splice(head..head, core::iter::repeat_n(b'0', zero_fill));
+                text.splice(0..0, core::iter::repeat_n(b' ', lead));
+                text.resize(text.len() + trail, b' ');
+                out().write(&text);
+            } else {
+                let (body, right) = text.split_at(at);
+                let (head, body) = body.split_at(head);
+                repeat(b' ', lead);
+                out().write(head);
+                repeat(b'0', zero_fill);
+                out().write(body);
+                repeat(b'0', zeros);
+                out().write(right);
+                repeat(b' ', trail);
+            }
         }
         self.scratch = text;
     }

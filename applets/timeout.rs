@@ -7,8 +7,8 @@
 // option: -k, --kill-after=DURATION
 // option: -s, --signal=SIGNAL
 // option: -v, --verbose
-// option: --foreground
-// option: --preserve-status
+// option: -f, --foreground
+// option: -p, --preserve-status
 // help:
 // Start COMMAND, and kill it if still running after DURATION.
 //
@@ -51,6 +51,8 @@
 //! catches (ALRM INT QUIT HUP TERM, the chosen one, CHLD) are blocked
 //! before the fork and taken one by one with sigtimedwait, whose timeout
 //! is the deadline; the child gets the original mask back before exec.
+//! `-f` and `-p` are the short forms later GNU releases (9.6) gave
+//! --foreground and --preserve-status; 9.1's help text is kept.
 //! Unless --foreground, timeout leads its own process group and signals
 //! all of it. Exit 124 on timeout, 125 for its own failures, 126/127 when
 //! the command cannot run, else the command's status (a signal is raised
@@ -274,7 +276,7 @@ fn parse(args: &'static [&'static [u8]]) -> (Config, alloc::vec::Vec<&'static [u
                 }
             }
             'v' => c.verbose = true,
-            super::opt::FOREGROUND => c.foreground = true,
+            'f' => c.foreground = true,
             _ => c.preserve = true,
         }
     }

@@ -13,6 +13,8 @@ fn statuses() {
     t(&["inf", "true"]).code_is(0);
     t(&[".1", "sleep", "10"]).code_is(124).no_stderr();
     t(&["--preserve-status", ".1", "sleep", "10"]).code_is(128 + 15);
+    t(&["-p", ".1", "sleep", "10"]).code_is(128 + 15);
+    t(&["-f", "-p", ".1", "sleep", "10"]).code_is(128 + 15);
     // SIGKILL to the group kills timeout too (a shell says 137).
     assert_eq!(t(&["-s", "KILL", ".1", "sleep", "10"]).signal, Some(9));
     assert_eq!(
