@@ -40,13 +40,13 @@ report="$dir/report.txt"
 {
   printf '%-12s %8s\n' applet bytes
   for a in "${wanted[@]}"; do
-    rest=$(tr ' ' '\n' <<<"$all" | grep -vx "$a" | tr '\n' ' ')
+    rest=$(tr ' ' '\n' <<<"$all" | grep -Fvx -- "$a" | tr '\n' ' ')
     printf '%-12s %8d\n' "$a" $((full - $(build "$rest")))
   done
   if [ $# -eq 0 ]; then
     for fam in "${!family[@]}"; do
       rest=$all
-      for a in ${family[$fam]}; do rest=$(tr ' ' '\n' <<<"$rest" | grep -vx "$a" | tr '\n' ' '); done
+      for a in ${family[$fam]}; do rest=$(tr ' ' '\n' <<<"$rest" | grep -Fvx -- "$a" | tr '\n' ' '); done
       printf '%-12s %8d  (family: %s)\n' "$fam.rs" $((full - $(build "$rest"))) "${family[$fam]% }"
     done
   fi
