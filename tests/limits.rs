@@ -1,8 +1,9 @@
 //! Programs that must run in a few MB of address space whatever numbers
-//! they are given (what GNU's tests/misc/head-c.sh and cut-huge-range.sh
-//! check under `ulimit -v`; they skip for corebox because it starts in
-//! less address space than their smallest probe, 1000 KiB; the debug
-//! build the host tests run needs about 1500 KiB).
+//! they are given (what GNU's tests/misc/head-c.sh, cut-huge-range.sh and
+//! printf-surprise.sh check under `ulimit -v`; printf-surprise skips for
+//! corebox because env and printf start in less address space than its
+//! smallest probe, 1000 KiB; the debug build the host tests run needs
+//! about 1500 KiB).
 use crate::harness::*;
 
 /// `corebox ARGS` run by a shell under `ulimit -v KIB` (natively only:
@@ -50,5 +51,15 @@ fn cut_takes_huge_ranges_in_little_memory() {
     }
     if let Some(o) = limited(4000, &format!("cut -b1-{max1}"), "/dev/null") {
         o.success();
+    }
+}
+
+#[test]
+fn printf_pads_a_huge_width_in_little_memory() {
+    // The width is streamed, not allocated: 20 MB of output in 3 MB.
+    if let Some(o) = limited(3000, "printf %20000000f 0", "/dev/null") {
+        let o = o.success().no_stderr();
+        assert_eq!(o.stdout.len(), 20_000_000);
+        assert!(o.stdout.ends_with(b" 0.000000"));
     }
 }
