@@ -135,13 +135,22 @@ fn signal_dispositions_and_mask() {
 
 #[test]
 fn differential() {
+    // qemu-user keeps the last real-time signals for itself: blocking
+    // every signal shows them unblocked under a runner.
+    if runner().is_none() {
+        crate::harness::same_as_gnu(
+            "env",
+            &["--block-signal", "--list-signal-handling", "true"],
+            None,
+            None,
+        );
+    }
     for args in [
         &["-i", "A=1", "-0"][..],
         &["-i", "-S", "A=1 B='x y' C=\"${HOME}\""],
         &["-vi", "A=1", "true"],
         &["--default-signal", "-v", "true"],
         &["--ignore-signal", "--list-signal-handling", "true"],
-        &["--block-signal", "--list-signal-handling", "true"],
         &["-u"],
         &["--chdir"],
         &["--unknown"],

@@ -114,6 +114,28 @@ fn floats_as_long_double() {
 }
 
 #[test]
+fn subnormal_long_doubles() {
+    // Inexact subnormals are ERANGE (and printed); exact ones are not.
+    p(&[
+        "%g %a %.25e|%g\n",
+        "1e-4940",
+        "1e-4940",
+        "-2e-4945",
+        "0x1p-16440",
+    ])
+    .code_is(1)
+    .stdout_is(
+        "1e-4940 0x0.000000663278e62p-16385 -2.0000006915593616927454529e-4945|1.16646e-4949\n",
+    )
+    .stderr_is(
+        "printf: '1e-4940': Numerical result out of range\n\
+             printf: '1e-4940': Numerical result out of range\n\
+             printf: '-2e-4945': Numerical result out of range\n",
+    );
+    p(&["%g\n", "1.8e-4951"]).code_is(1).stdout_is("0\n");
+}
+
+#[test]
 fn strings_characters_and_widths() {
     p(&[
         "[%s|%5s|%-5s|%.2s|%c|%3c|%c]",

@@ -2,7 +2,8 @@
 //! compute with it: strtold-compatible parsing (decimal, hex floats, inf,
 //! nan), correctly rounded addition and multiplication, and glibc printf's
 //! `%f %e %g %a` (with flags, width and precision) on the exact value.
-//! Subnormals are not modelled: results below the normal range are zero.
+//! Below the normal range values are subnormal (m < 2^63 at the lowest
+//! exponent), as the x87 keeps them.
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
@@ -180,8 +181,21 @@ fn round(neg: bool, v: u128, e: i32, sticky: bool) -> F80 {
         return F80 { neg, ..F80::ZERO };
     }
     let lz = v.leading_zeros();
-    let v = v << lz;
+    let mut v = v << lz;
     let mut e = e - lz as i32 + 64;
+    let mut sticky = sticky;
+    if e < E_MIN {
+        // Below the normal range: a subnormal, fewer significant bits,
+        // rounded once at its own last bit.
+        let k = (E_MIN - e) as u32;
+        sticky |= if k >= 128 {
+            true
+        } else {
+            v & ((1u128 << k) - 1) != 0
+        };
+        v = if k >= 128 { 0 } else { v >> k };
+        e = E_MIN;
+    }
     let mut m = (v >> 64) as u64;
     let rest = v as u64;
     let half = 1u64 << 63;
@@ -195,7 +209,7 @@ fn round(neg: bool, v: u128, e: i32, sticky: bool) -> F80 {
     if e > E_MAX {
         return F80 { neg, ..F80::INF };
     }
-    if e < E_MIN {
+    if m == 0 {
         return F80 { neg, ..F80::ZERO };
     }
     F80 {
@@ -358,7 +372,7 @@ pub enum Range {
     No,
     /// Underflow to zero.
     Zero,
-    /// Underflow to a nonzero subnormal (here zero: not modelled).
+    /// Underflow to a nonzero subnormal.
     Subnormal,
     /// Overflow: the value is ±inf.
     Overflow,
@@ -469,13 +483,13 @@ fn parse_dec(neg: bool, s: &[u8]) -> Option<(F80, Range, usize)> {
     if lead < -4955 {
         return Some((zero, Range::Zero, i));
     }
-    let (x, r) = dec_value(neg, digits, exp, lead);
+    let (x, r) = dec_value(neg, digits, exp);
     Some((x, r, i))
 }
 
 /// The value of the decimal digits `digits` times 10^exp (no leading
-/// zero; `lead` is the exponent of the first digit).
-fn dec_value(neg: bool, digits: &[u8], exp: i64, lead: i64) -> (F80, Range) {
+/// zero); a subnormal result is inexact (ERANGE) in practice.
+fn dec_value(neg: bool, digits: &[u8], exp: i64) -> (F80, Range) {
     let mut n = Big::default();
     for &d in digits {
         n.mul_add(10, d as u32);
@@ -505,8 +519,8 @@ fn dec_value(neg: bool, digits: &[u8], exp: i64, lead: i64) -> (F80, Range) {
     };
     let r = match x.kind {
         Kind::Inf => Range::Overflow,
-        Kind::Zero if lead >= -4950 => Range::Subnormal,
         Kind::Zero => Range::Zero,
+        _ if x.m >> 63 == 0 => Range::Subnormal,
         _ => Range::No,
     };
     (x, r)
@@ -538,10 +552,13 @@ fn parse_hex(neg: bool, s: &[u8]) -> (F80, Range, usize) {
     let e = exp.saturating_add(dropped);
     let e = e.clamp(-100_000, 100_000) as i32;
     let x = round(neg, v, e, sticky);
+    // glibc reports underflow (ERANGE) for a tiny result only when it is
+    // inexact: every bit at or above the smallest subnormal's is exact.
+    let exact = !sticky && e as i64 + v.trailing_zeros() as i64 >= E_MIN as i64;
     let r = match x.kind {
         Kind::Inf => Range::Overflow,
-        Kind::Zero if e > -16500 => Range::Subnormal,
         Kind::Zero => Range::Zero,
+        _ if x.m >> 63 == 0 && !exact => Range::Subnormal,
         _ => Range::No,
     };
     (x, r, i)
@@ -1022,7 +1039,7 @@ mod tests {
     use super::*;
 
     fn f(spec: &str, v: &str) -> String {
-        let x = parse(v.as_bytes()).unwrap();
+        let x = parse_prefix(v.as_bytes()).unwrap().0;
         let s = spec.as_bytes();
         let mut sp = Spec {
             conv: *s.last().unwrap(),
@@ -1113,6 +1130,16 @@ mod tests {
             ("%010g", "-inf", "      -inf"),
             ("%G", "nan", "NAN"),
             ("%g", "1e-300", "1e-300"),
+            // Subnormals, as glibc prints them.
+            ("%g", "1e-4940", "1e-4940"),
+            ("%a", "1e-4940", "0x0.000000663278e62p-16385"),
+            ("%.25e", "1e-4940", "9.9999999999605325200118565e-4941"),
+            ("%a", "3.6e-4951", "0x0.000000000000001p-16385"),
+            ("%.25e", "-2e-4945", "-2.0000006915593616927454529e-4945"),
+            ("%a", "-2e-4945", "-0x0.000000000085f3bp-16385"),
+            ("%g", "0x1p-16440", "1.16646e-4949"),
+            ("%a", "0x1p-16440", "0x0.00000000000002p-16385"),
+            ("%a", "3.3621031431120935062e-4932", "0x8p-16385"),
             ("%.16502f", "0.5", &("0.5".to_string() + &"0".repeat(16501))),
             ("%.16502e", "-2", &("-2.".to_string() + &"0".repeat(16502) + "e+00")),
             ("%#.16502g", "2", &("2.".to_string() + &"0".repeat(16501))),
@@ -1153,6 +1180,11 @@ mod tests {
         assert_eq!(n(b"0x1p"), Some((true, 3)));
         assert_eq!(n(b"1e+"), Some((true, 1)));
         assert_eq!(n(b"1e5000"), Some((false, 6)));
+        let sub = |v: &str| parse_prefix(v.as_bytes()).map(|(x, r, _)| (x.is_zero(), r));
+        assert_eq!(sub("1e-4940"), Some((false, Range::Subnormal)));
+        assert_eq!(sub("1.8e-4951"), Some((true, Range::Zero)));
+        assert_eq!(sub("0x1p-16440"), Some((false, Range::No)));
+        assert_eq!(sub("3.3621031431120935062e-4932"), Some((false, Range::No)));
         assert_eq!(n(b"-1e-5000"), Some((false, 8)));
         assert_eq!(n(b".e1"), None);
         assert_eq!(n(b"+"), None);
