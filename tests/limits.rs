@@ -63,3 +63,15 @@ fn printf_pads_a_huge_width_in_little_memory() {
         assert!(o.stdout.ends_with(b" 0.000000"));
     }
 }
+
+#[test]
+fn running_out_of_memory_is_memory_exhausted() {
+    // GNU's xalloc_die: a message and the failure status, not an abort.
+    for (prog, args) in [("tail", "tail -n 1 /dev/zero"), ("uniq", "uniq /dev/zero")] {
+        if let Some(o) = limited(60000, args, "/dev/null") {
+            o.code_is(1)
+                .no_stdout()
+                .stderr_is(format!("{prog}: memory exhausted\n"));
+        }
+    }
+}

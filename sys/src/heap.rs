@@ -106,11 +106,15 @@ unsafe impl GlobalAlloc for Heap {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: single-threaded (see `Sync` above), no reentrancy.
         let st = unsafe { &mut *self.0.get() };
-        match class_of(layout) {
+        let p = match class_of(layout) {
             Some(c) => st.alloc_small(c),
             None if layout.align() <= PAGE => map(round_pages(layout.size())),
             None => null_mut(),
+        };
+        if p.is_null() {
+            crate::io::memory_exhausted();
         }
+        p
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
@@ -149,7 +153,7 @@ unsafe impl GlobalAlloc for Heap {
                 )
             } {
                 Ok(p) => p as *mut u8,
-                Err(_) => null_mut(),
+                Err(_) => crate::io::memory_exhausted(),
             };
         }
         // SAFETY: GlobalAlloc contract; the copy covers the smaller size.

@@ -473,6 +473,17 @@ pub fn push_errno_message(line: &mut Vec<u8>, e: Errno) {
     }
 }
 
+/// GNU's xalloc_die when memory runs out: what standard output holds is
+/// written, then `NAME: memory exhausted`, and the program exits with its
+/// failure status. Nothing here allocates.
+#[cold]
+pub fn memory_exhausted() -> ! {
+    OUT.with(flush_state);
+    let _ = Fd::STDERR.write_all(program_name());
+    let _ = Fd::STDERR.write_all(b": memory exhausted\n");
+    crate::rt::exit_now(EXIT_FAILURE.with(|f| *f))
+}
+
 /// Writes raw bytes to standard error (help for usage errors and the like).
 pub fn write_stderr(bytes: &[u8]) {
     OUT.with(flush_state);
