@@ -281,3 +281,19 @@ fn value_past_last_that_prints_as_last() {
         same_as_gnu("seq", args, None, None);
     }
 }
+
+/// seq reads back each number it printed: a huge precision is a long run
+/// of zeros, which must not cost quadratic time (issue 19).
+#[test]
+fn huge_precision_is_linear() {
+    let o = ucmd("seq")
+        .args(&["-f", "%.300000f", "1", "2"])
+        .run()
+        .code_is(0);
+    let want = format!("1.{z}\n2.{z}\n", z = "0".repeat(300_000));
+    assert!(
+        o.stdout == want.as_bytes(),
+        "wrong output of {} bytes",
+        o.stdout.len()
+    );
+}

@@ -483,6 +483,10 @@ fn parse_dec(neg: bool, s: &[u8]) -> Option<(F80, Range, usize)> {
     if lead < -4955 {
         return Some((zero, Range::Zero, i));
     }
+    // Trailing zeros change nothing but the work (seq reads back what it
+    // printed: `1.000...` with a huge precision).
+    let tz = digits.iter().rev().take_while(|&&d| d == 0).count();
+    let (digits, exp) = (&digits[..digits.len() - tz], exp.saturating_add(tz as i64));
     let (x, r) = dec_value(neg, digits, exp);
     Some((x, r, i))
 }
@@ -1180,6 +1184,8 @@ mod tests {
         assert_eq!(n(b"0x1p"), Some((true, 3)));
         assert_eq!(n(b"1e+"), Some((true, 1)));
         assert_eq!(n(b"1e5000"), Some((false, 6)));
+        let long = format!("1.{}", "0".repeat(300_000));
+        assert!(parse(long.as_bytes()).unwrap().equals(F80::ONE));
         let sub = |v: &str| parse_prefix(v.as_bytes()).map(|(x, r, _)| (x.is_zero(), r));
         assert_eq!(sub("1e-4940"), Some((false, Range::Subnormal)));
         assert_eq!(sub("1.8e-4951"), Some((true, Range::Zero)));
