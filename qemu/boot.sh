@@ -4,16 +4,18 @@
 # poweroff), boots it on a Debian kernel under qemu-system with software
 # emulation, and checks the console for the smoke test's result line
 # (qemu/smoke.sh, run as init). Arguments: arches (default: x86_64 aarch64
-# riscv64). Everything downloaded is cached under target/boot/.
+# riscv64 armv7 i686). Everything downloaded is cached under target/boot/.
 #
-#   qemu/boot.sh                 # all three
+#   qemu/boot.sh                 # all five
 #   qemu/boot.sh aarch64         # one
 #   BOOT_TIMEOUT=600 qemu/boot.sh
 #
 # Kernels and busybox come from Debian's archive with apt-get download,
 # through a private apt configuration per architecture (nothing is added to
-# the host's dpkg): bookworm for amd64 and arm64; trixie for riscv64, the
-# first Debian release with riscv64 as an official architecture.
+# the host's dpkg): bookworm for amd64, arm64, armhf (the armmp kernel on
+# qemu's virt machine, Cortex-A15) and i386 (the 686 kernel on qemu's pc
+# machine); trixie for riscv64, the first Debian release with riscv64 as an
+# official architecture.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source qemu/setup.sh
@@ -21,7 +23,7 @@ source qemu/setup.sh
 CACHE=$PWD/target/boot
 TIMEOUT=${BOOT_TIMEOUT:-300}
 arches=("$@")
-[ ${#arches[@]} -gt 0 ] || arches=(x86_64 aarch64 riscv64)
+[ ${#arches[@]} -gt 0 ] || arches=(x86_64 aarch64 riscv64 armv7 i686)
 
 need() { # command package
   command -v "$1" >/dev/null && return
@@ -56,7 +58,7 @@ fetch() {
 }
 
 boot_one() {
-  local arch=$1 triple debarch suite console qemu
+  local arch=$1 triple debarch suite console qemu kmeta=
   case $arch in
   x86_64)
     triple=x86_64-unknown-linux-musl debarch=amd64 suite=bookworm console=ttyS0
@@ -70,17 +72,33 @@ boot_one() {
     triple=riscv64gc-unknown-linux-musl debarch=riscv64 suite=trixie console=ttyS0
     qemu=(qemu-system-riscv64 -M virt -m 512)
     ;;
+  armv7)
+    # Debian's multiplatform kernel; qemu's virt machine passes its own
+    # device tree, so no .dtb is needed.
+    triple=armv7-unknown-linux-musleabihf debarch=armhf suite=bookworm console=ttyAMA0 kmeta=linux-image-armmp
+    qemu=(qemu-system-arm -M virt -cpu cortex-a15 -m 512)
+    ;;
+  i686)
+    triple=i686-unknown-linux-musl debarch=i386 suite=bookworm console=ttyS0 kmeta=linux-image-686
+    qemu=(qemu-system-i386 -m 512)
+    ;;
   *)
-    echo "unknown arch $arch (x86_64, aarch64, riscv64)" >&2
+    echo "unknown arch $arch (x86_64, aarch64, riscv64, armv7, i686)" >&2
     return 1
     ;;
   esac
-  need "${qemu[0]}" "$( [ "$arch" = x86_64 ] && echo qemu-system-x86 || { [ "$arch" = aarch64 ] && echo qemu-system-arm || echo qemu-system-misc; })"
+  local qpkg
+  case $arch in
+  x86_64 | i686) qpkg=qemu-system-x86 ;;
+  aarch64 | armv7) qpkg=qemu-system-arm ;;
+  *) qpkg=qemu-system-misc ;;
+  esac
+  need "${qemu[0]}" "$qpkg"
 
   echo "== $arch: kernel and busybox from Debian $suite ($debarch)" >&2
   apt_for "$debarch" "$suite"
   local kpkg
-  kpkg=$(apt-cache "${APT_OPTS[@]}" depends "linux-image-$debarch" | sed -n 's/^ *Depends: \(linux-image-[^ ]*\).*/\1/p' | head -1)
+  kpkg=$(apt-cache "${APT_OPTS[@]}" depends "${kmeta:-linux-image-$debarch}" | sed -n 's/^ *Depends: \(linux-image-[^ ]*\).*/\1/p' | head -1)
   [ -n "$kpkg" ] || { echo "no kernel package for $debarch" >&2; return 1; }
   fetch "$debarch" "$kpkg"
   fetch "$debarch" busybox-static

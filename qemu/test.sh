@@ -71,7 +71,7 @@ fi
 echo "all triples passed: ${triples[*]}"
 
 # corebox as the userland of an initramfs, booted under qemu-system
-# (x86_64, aarch64, riscv64); BOOT_TESTS=0 skips this.
+# (all five triples); BOOT_TESTS=0 skips this.
 if [ "${BOOT_TESTS:-1}" != 0 ]; then
   echo "== initramfs boots under qemu-system"
   qemu/boot.sh
