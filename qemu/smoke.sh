@@ -129,6 +129,14 @@ t expr '6\n#0' 2 '*' 3
 t stdbuf '0\n#0' -o0 printenv _STDBUF_O
 t stty '*Inappropriate ioctl for device\n#1'
 t chmod "*chmod: invalid mode: *x*\nTry '*chmod --help' for more information.\n#1" x "$T/f"
+t mkdir "*mkdir: created directory '$T/m'\n*mkdir: created directory '$T/m/a'\n#0" -pv "$T/m/a"
+t rmdir '#0' --ignore-fail-on-non-empty -p "$T/m/a"
+t mkfifo '#0' "$T/fifo"
+t mknod '#0' -m 600 "$T/null" c 1 3
+busybox ln -s f "$T/lnk" 2>/dev/null || ln -s f "$T/lnk"
+t readlink 'f\n#0' "$T/lnk"
+t realpath "$T/f\n#0" "$T/lnk"
+t mktemp "$T/tmp.??????????\n#0" -p "$T"
 
 # Past 32 bits (what bites on i686 and armv7): a file over 4 GiB (sparse:
 # 5 GiB and one byte) read by offset and size, and times after 2038. Each

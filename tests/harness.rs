@@ -233,6 +233,7 @@ impl Cmd {
         if let Some(d) = &self.dir {
             c.current_dir(d);
         }
+        default_signals(&mut c);
         c
     }
 
@@ -506,6 +507,24 @@ impl Drop for Running {
 extern "C" {
     #[link_name = "close"]
     fn c_close(fd: i32) -> i32;
+    #[link_name = "signal"]
+    fn c_signal(sig: i32, handler: usize) -> usize;
+}
+
+/// Starts `c` with SIGINT and SIGQUIT at their default actions, as from
+/// a terminal, even when the tests themselves run in the background of
+/// a shell (which ignores both): kill, env and timeout look at them.
+pub fn default_signals(c: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: signal(2) to SIG_DFL is async-signal-safe; it runs in the
+    // forked child before exec.
+    unsafe {
+        c.pre_exec(|| {
+            c_signal(2, 0);
+            c_signal(3, 0);
+            Ok(())
+        });
+    }
 }
 
 fn libc_close(fd: i32) {
@@ -609,6 +628,9 @@ impl Output {
     pub fn stdout_str(&self) -> String {
         show(&self.stdout)
     }
+    pub fn stderr_str(&self) -> String {
+        show(&self.stderr)
+    }
     /// Same stdout, stderr and exit status as another run.
     #[track_caller]
     pub fn same_as(self, other: &Output) -> Self {
@@ -672,4 +694,77 @@ pub fn on_pty(cmd: &str, setup: impl FnOnce(&mut Command)) -> Option<String> {
     let out = child.wait_with_output().ok()?;
     drop(keep);
     Some(String::from_utf8_lossy(&out.stdout).replace('\r', ""))
+}
+
+/// The tree under `root`: each entry's relative path, type and permission
+/// bits, size of regular files and symlink targets, sorted.
+pub fn tree(root: &Path) -> Vec<String> {
+    use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+    let mut out = vec![];
+    let mut todo = vec![root.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            let m = std::fs::symlink_metadata(&p).unwrap();
+            let ft = m.file_type();
+            let rel = p.strip_prefix(root).unwrap().display().to_string();
+            let what = if ft.is_symlink() {
+                format!("-> {}", std::fs::read_link(&p).unwrap().display())
+            } else if ft.is_dir() {
+                todo.push(p.clone());
+                "dir".into()
+            } else if ft.is_fifo() {
+                "fifo".into()
+            } else if ft.is_char_device() || ft.is_block_device() {
+                use std::os::unix::fs::MetadataExt;
+                format!("dev {:x}", m.rdev())
+            } else {
+                format!("file {}", m.len())
+            };
+            out.push(format!(
+                "{rel} {what} {:o}",
+                m.permissions().mode() & 0o7777
+            ));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Runs `corebox APPLET ARGS` and GNU's in two fresh directories that
+/// `setup` prepared, and asserts the same stdout, stderr and status (the
+/// directories' names replaced by `@`) and the same trees afterwards.
+#[track_caller]
+pub fn same_effect_as_gnu(applet: &str, args: &[&str], setup: impl Fn(&Path)) {
+    if !have_gnu(applet) {
+        return;
+    }
+    let run = |c: Cmd| {
+        let t = TempDir::new();
+        setup(t.path());
+        let mut o = c.args(args).current_dir(t.path()).run();
+        let dir = t.path().display().to_string();
+        let fix = |v: &[u8]| String::from_utf8_lossy(v).replace(&dir, "@").into_bytes();
+        o.stdout = fix(&o.stdout);
+        o.stderr = fix(&o.stderr);
+        let tr: Vec<String> = tree(t.path())
+            .iter()
+            .map(|l| l.replace(&dir, "@"))
+            .collect();
+        let _ = std::process::Command::new("chmod")
+            .args(["-R", "u+rwx"])
+            .arg(t.path())
+            .status();
+        (o, tr)
+    };
+    let (theirs, their_tree) = run(gnu(applet));
+    let (ours, our_tree) = run(ucmd(applet));
+    ours.same_as(&theirs);
+    assert_eq!(
+        our_tree, their_tree,
+        "the trees differ from GNU's: {applet} {args:?}"
+    );
 }

@@ -25,7 +25,9 @@ fn sends_signals() {
         (&["-s", "0"], None),
         (&[], Some(15)),
     ] {
-        let mut child = Command::new("sleep").arg("30").spawn().unwrap();
+        let mut sleep = Command::new("sleep");
+        crate::harness::default_signals(&mut sleep);
+        let mut child = sleep.arg("30").spawn().unwrap();
         let pid = child.id().to_string();
         let mut a: Vec<&str> = args.to_vec();
         a.push(&pid);

@@ -104,3 +104,15 @@ pub fn cycle_warning(path: &[u8]) {
         None,
     );
 }
+
+/// GNU's `prog_fprintf (stdout, ...)`: `NAME: PARTS` and a newline on
+/// standard output (mkdir -v, rmdir -v).
+pub fn prog_line(parts: &[&[u8]]) {
+    let o = sys::io::out();
+    o.write(sys::io::program_name());
+    o.write(b": ");
+    for p in parts {
+        o.write(p);
+    }
+    o.byte(b'\n');
+}

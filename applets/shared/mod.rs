@@ -4,7 +4,9 @@
 //! programs: option parsing against a program's [`cli::Spec`], usage
 //! errors and diagnostics, the FILE-operand loop and file headers.
 
+pub mod canon;
 pub mod cli;
+pub mod context;
 pub mod diag;
 pub mod files;
 pub mod multicall;

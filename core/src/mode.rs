@@ -159,7 +159,14 @@ pub fn from_reference(mode: u32) -> Vec<Change> {
 /// The new permission bits of a file of mode `old` (a directory if `dir`)
 /// under `changes`, with `umask` applied to operations without `ugoa`.
 pub fn adjust(old: u32, dir: bool, umask: u32, changes: &[Change]) -> u32 {
+    adjust_bits(old, dir, umask, changes).0
+}
+
+/// [`adjust`], and the bits the changes care about (gnulib's
+/// `mode_bits`: what `=` resets, `+` and `-` set or clear).
+pub fn adjust_bits(old: u32, dir: bool, umask: u32, changes: &[Change]) -> (u32, u32) {
     let mut new = old & ALL;
+    let mut bits = 0;
     for c in changes {
         let omit = if dir { (SUID | SGID) & !c.mentioned } else { 0 };
         let mut value = c.value;
@@ -185,13 +192,20 @@ pub fn adjust(old: u32, dir: bool, umask: u32, changes: &[Change]) -> u32 {
         match c.op {
             b'=' => {
                 let preserved = (if c.affected != 0 { !c.affected } else { 0 }) | omit;
+                bits |= ALL & !preserved;
                 new = (new & preserved) | value;
             }
-            b'+' => new |= value,
-            _ => new &= !value,
+            b'+' => {
+                bits |= value;
+                new |= value
+            }
+            _ => {
+                bits |= value;
+                new &= !value
+            }
         }
     }
-    new
+    (new, bits)
 }
 
 /// `ls -l`'s ten characters for `mode` (type letter first).

@@ -119,6 +119,66 @@ pub fn parse_size(s: &[u8], suffixes: &[u8]) -> Result<u64, SizeError> {
     }
 }
 
+/// gnulib's xstrtoimax(s, NULL, 10, &n, suffixes): [`parse_size`] with
+/// an optional sign (which a digit must follow).
+pub fn parse_size_i64(s: &[u8], suffixes: &[u8]) -> Result<i64, SizeError> {
+    let (i, neg) = space_and_sign(s);
+    let signed = i > 0 && matches!(s[i - 1], b'+' | b'-');
+    if signed && !s.get(i).is_some_and(u8::is_ascii_digit) {
+        return Err(SizeError::Invalid);
+    }
+    let n = parse_size(&s[i..], suffixes)?;
+    if neg {
+        0i64.checked_sub_unsigned(n).ok_or(SizeError::Overflow)
+    } else {
+        i64::try_from(n).map_err(|_| SizeError::Overflow)
+    }
+}
+
+/// strtoumax/strtoimax base 0 on `s`: (negative, magnitude, overflowed,
+/// bytes used; 0 when no digits).
+pub fn strtoint(s: &[u8]) -> (bool, u64, bool, usize) {
+    let (mut i, neg) = space_and_sign(s);
+    let mut radix = 10;
+    if s.get(i) == Some(&b'0') {
+        if matches!(s.get(i + 1), Some(b'x' | b'X'))
+            && s.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+        {
+            radix = 16;
+            i += 2;
+        } else {
+            radix = 8;
+        }
+    }
+    let (mut v, mut over, start) = (0u64, false, i);
+    while let Some(d) = s.get(i).and_then(|&c| (c as char).to_digit(radix)) {
+        match v
+            .checked_mul(radix as u64)
+            .and_then(|v| v.checked_add(d as u64))
+        {
+            Some(n) => v = n,
+            None => over = true,
+        }
+        i += 1;
+    }
+    let used = if i == start { 0 } else { i };
+    (neg, v, over, used)
+}
+
+/// gnulib's xstrtoumax(s, NULL, 0, &n, ""): an unsigned number in C's
+/// notation (`0x` hexadecimal, a leading `0` octal, else decimal) after
+/// optional white space and `+`; nothing may follow it.
+pub fn parse_u64_c(s: &[u8]) -> Result<u64, SizeError> {
+    let (neg, n, overflow, used) = strtoint(s);
+    if neg || used == 0 || used < s.len() {
+        Err(SizeError::Invalid)
+    } else if overflow {
+        Err(SizeError::Overflow)
+    } else {
+        Ok(n)
+    }
+}
+
 /// What strtol and friends skip before the digits: white space (C
 /// isspace), then a sign. Returns (bytes skipped, negative).
 pub fn space_and_sign(s: &[u8]) -> (usize, bool) {
@@ -212,6 +272,31 @@ pub fn parse_i64(s: &[u8]) -> Result<i64, SizeError> {
 #[cfg(test)]
 mod signed_tests {
     use super::*;
+
+    #[test]
+    fn c_notation_and_signed_sizes() {
+        assert_eq!(parse_u64_c(b"0x1f"), Ok(31));
+        assert_eq!(parse_u64_c(b"010"), Ok(8));
+        assert_eq!(parse_u64_c(b" +9"), Ok(9));
+        assert_eq!(parse_u64_c(b"0"), Ok(0));
+        for bad in [&b"08"[..], b"0x", b"-1", b"", b"1 ", b"x"] {
+            assert_eq!(parse_u64_c(bad), Err(SizeError::Invalid), "{bad:?}");
+        }
+        assert_eq!(
+            parse_u64_c(b"99999999999999999999"),
+            Err(SizeError::Overflow)
+        );
+        assert_eq!(parse_size_i64(b"-3K", b"KM0"), Ok(-3072));
+        assert_eq!(parse_size_i64(b"K", b"KM0"), Ok(1024));
+        assert_eq!(parse_size_i64(b"-K", b"KM0"), Err(SizeError::Invalid));
+        assert_eq!(parse_size_i64(b"+ 3", b"KM0"), Err(SizeError::Invalid));
+        assert_eq!(parse_size_i64(b"-+3", b"KM0"), Err(SizeError::Invalid));
+        assert_eq!(parse_size_i64(b"-9223372036854775808", b""), Ok(i64::MIN));
+        assert_eq!(
+            parse_size_i64(b"9223372036854775808", b""),
+            Err(SizeError::Overflow)
+        );
+    }
 
     #[test]
     fn signed_decimals() {

@@ -14,6 +14,16 @@ pub fn basename(name: &[u8]) -> &[u8] {
     &name[start..end]
 }
 
+/// gnulib's strip_trailing_slashes: `name` without its trailing slashes,
+/// but `/` for a name of slashes only.
+pub fn strip_trailing_slashes(name: &[u8]) -> &[u8] {
+    let mut n = name.len();
+    while n > 1 && name[n - 1] == b'/' {
+        n -= 1;
+    }
+    &name[..n]
+}
+
 /// Everything before the last component, without trailing slashes: "." for
 /// a bare name, "/" at the root.
 pub fn dirname(name: &[u8]) -> &[u8] {
@@ -53,5 +63,91 @@ mod tests {
         assert_eq!(dirname(b"//a"), b"/");
         assert_eq!(dirname(b"a//b"), b"a");
         assert_eq!(dirname(b""), b".");
+    }
+}
+
+/// coreutils' path_common_prefix of two canonical absolute names: the
+/// length of their common leading directories.
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    if (a.get(1) == Some(&b'/')) != (b.get(1) == Some(&b'/')) {
+        return 0;
+    }
+    let mut ret = 0;
+    let mut i = 0;
+    while i < a.len() && i < b.len() && a[i] == b[i] {
+        if a[i] == b'/' {
+            ret = i + 1;
+        }
+        i += 1;
+    }
+    let (ea, eb) = (i == a.len(), i == b.len());
+    if (ea && (eb || b[i] == b'/')) || (eb && a[i] == b'/') {
+        ret = i;
+    }
+    ret
+}
+
+/// coreutils' relpath: the canonical absolute name `name` relative to the
+/// canonical absolute directory `dir` (`..` up to their common part, then
+/// the rest of `name`); None when they have nothing in common.
+pub fn relpath(name: &[u8], dir: &[u8]) -> Option<alloc::vec::Vec<u8>> {
+    let common = common_prefix(dir, name);
+    if common == 0 {
+        return None;
+    }
+    let skip = |s: &[u8]| if s.first() == Some(&b'/') { 1 } else { 0 };
+    let (mut up, mut rest) = (&dir[common..], &name[common..]);
+    up = &up[skip(up)..];
+    rest = &rest[skip(rest)..];
+    let mut out = alloc::vec::Vec::new();
+    if !up.is_empty() {
+        out.extend_from_slice(b"..");
+        for _ in up.iter().filter(|&&b| b == b'/') {
+            out.extend_from_slice(b"/..");
+        }
+        if !rest.is_empty() {
+            out.push(b'/');
+            out.extend_from_slice(rest);
+        }
+    } else {
+        out.extend_from_slice(if rest.is_empty() { b"." } else { rest });
+    }
+    Some(out)
+}
+
+/// realpath's path_prefix: the canonical directory `prefix` is `path` or
+/// one of its ancestors.
+pub fn is_prefix(prefix: &[u8], path: &[u8]) -> bool {
+    let (p, q) = (&prefix[1.min(prefix.len())..], &path[1.min(path.len())..]);
+    if p.is_empty() {
+        return q.first() != Some(&b'/');
+    }
+    if p == b"/" {
+        return q.first() == Some(&b'/');
+    }
+    q.starts_with(p) && matches!(q.get(p.len()), None | Some(b'/'))
+}
+
+#[cfg(test)]
+mod rel_tests {
+    use super::*;
+
+    #[test]
+    fn relative_names() {
+        let r = |a: &str, b: &str| {
+            relpath(a.as_bytes(), b.as_bytes()).map(|v| String::from_utf8(v).unwrap())
+        };
+        assert_eq!(r("/a/b/c", "/a/b").as_deref(), Some("c"));
+        assert_eq!(r("/a/b", "/a/b").as_deref(), Some("."));
+        assert_eq!(r("/a/x", "/a/b/c").as_deref(), Some("../../x"));
+        assert_eq!(r("/a", "/b").as_deref(), Some("../a"));
+        assert_eq!(r("/", "/b/c").as_deref(), Some("../.."));
+        assert_eq!(r("/usr/bin", "/usr").as_deref(), Some("bin"));
+        assert_eq!(r("/ab", "/a").as_deref(), Some("../ab"));
+        assert_eq!(r("//a", "/a"), None);
+        assert!(is_prefix(b"/", b"/x"));
+        assert!(is_prefix(b"/a", b"/a/b"));
+        assert!(is_prefix(b"/a", b"/a"));
+        assert!(!is_prefix(b"/a", b"/ab"));
     }
 }

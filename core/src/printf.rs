@@ -58,39 +58,9 @@ fn status(s: &[u8], used: usize, range: bool) -> Status {
     }
 }
 
-/// strtoumax/strtoimax base 0 on `s`: (negative, magnitude, overflowed,
-/// bytes used; 0 when no digits).
-fn strtoint(s: &[u8]) -> (bool, u64, bool, usize) {
-    let (mut i, neg) = crate::num::space_and_sign(s);
-    let mut radix = 10;
-    if s.get(i) == Some(&b'0') {
-        if matches!(s.get(i + 1), Some(b'x' | b'X'))
-            && s.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
-        {
-            radix = 16;
-            i += 2;
-        } else {
-            radix = 8;
-        }
-    }
-    let (mut v, mut over, start) = (0u64, false, i);
-    while let Some(d) = s.get(i).and_then(|&c| (c as char).to_digit(radix)) {
-        match v
-            .checked_mul(radix as u64)
-            .and_then(|v| v.checked_add(d as u64))
-        {
-            Some(n) => v = n,
-            None => over = true,
-        }
-        i += 1;
-    }
-    let used = if i == start { 0 } else { i };
-    (neg, v, over, used)
-}
-
 /// strtoimax(s, &end, 0): the value (clamped on overflow) and its status.
 pub fn strtoimax(s: &[u8]) -> (i64, Status) {
-    let (neg, mag, mut over, used) = strtoint(s);
+    let (neg, mag, mut over, used) = crate::num::strtoint(s);
     let v = if neg {
         over |= mag > 1 << 63;
         if over {
@@ -111,7 +81,7 @@ pub fn strtoimax(s: &[u8]) -> (i64, Status) {
 
 /// strtoumax(s, &end, 0): a negative number wraps around, as in C.
 pub fn strtoumax(s: &[u8]) -> (u64, Status) {
-    let (neg, mag, over, used) = strtoint(s);
+    let (neg, mag, over, used) = crate::num::strtoint(s);
     let v = match (over, neg) {
         (true, _) => u64::MAX,
         (false, true) => mag.wrapping_neg(),

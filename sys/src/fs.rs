@@ -127,6 +127,11 @@ pub enum Open {
     Append,
     /// A directory, read-only.
     Dir,
+    /// Write-only without blocking (a FIFO with no reader fails), not
+    /// truncated, created if missing when `create` (truncate).
+    Resize {
+        create: bool,
+    },
 }
 
 /// open(2) with O_CLOEXEC (and O_NOCTTY for writing).
@@ -136,6 +141,14 @@ pub fn open(path: &[u8], how: Open) -> Result<File> {
         Open::WriteTrunc => OFlags::WRONLY | OFlags::CREATE | OFlags::TRUNC | OFlags::NOCTTY,
         Open::Append => OFlags::WRONLY | OFlags::CREATE | OFlags::APPEND | OFlags::NOCTTY,
         Open::Dir => OFlags::RDONLY | OFlags::DIRECTORY,
+        Open::Resize { create } => {
+            let c = if create {
+                OFlags::CREATE
+            } else {
+                OFlags::empty()
+            };
+            OFlags::WRONLY | OFlags::NONBLOCK | c
+        }
     };
     loop {
         match rfs::open(path, f | OFlags::CLOEXEC, Mode::from_raw_mode(0o666)) {
@@ -177,8 +190,13 @@ pub const X_OK: u32 = 1;
 /// Whether the effective user may access `path` as `mode` says
 /// (faccessat with AT_EACCESS: gnulib's euidaccess).
 pub fn access(path: &[u8], mode: u32) -> bool {
+    accessible(path, mode).is_ok()
+}
+
+/// [`access`] with the reason it is refused.
+pub fn accessible(path: &[u8], mode: u32) -> Result<()> {
     let a = rfs::Access::from_bits_truncate(mode);
-    rfs::accessat(rfs::CWD, path, a, rfs::AtFlags::EACCESS).is_ok()
+    rfs::accessat(rfs::CWD, path, a, rfs::AtFlags::EACCESS).map_err(Errno::from)
 }
 
 pub fn link(old: &[u8], new: &[u8]) -> Result<()> {
@@ -192,6 +210,77 @@ pub fn symlink(target: &[u8], new: &[u8]) -> Result<()> {
 /// mkdir(2) with permission bits `mode` (before the umask).
 pub fn mkdir(path: &[u8], mode: u32) -> Result<()> {
     rfs::mkdir(path, rfs::Mode::from_raw_mode(mode)).map_err(Errno::from)
+}
+
+/// Creates the new file `path` (O_CREAT|O_EXCL, read-write) with
+/// permission bits `mode` before the umask.
+pub fn create_new(path: &[u8], mode: u32) -> Result<File> {
+    let f = OFlags::RDWR | OFlags::CREATE | OFlags::EXCL | OFlags::CLOEXEC;
+    rfs::open(path, f, Mode::from_raw_mode(mode))
+        .map(File)
+        .map_err(Errno::from)
+}
+
+/// ftruncate(2).
+pub fn ftruncate(fd: Fd, size: u64) -> Result<()> {
+    rfs::ftruncate(fd.b(), size).map_err(Errno::from)
+}
+
+/// mkdirat(2): the directory `name` in `dir`, with permission bits
+/// `mode` before the umask.
+pub fn mkdir_at(dir: Fd, name: &[u8], mode: u32) -> Result<()> {
+    rfs::mkdirat(dir.b(), name, Mode::from_raw_mode(mode)).map_err(Errno::from)
+}
+
+/// rmdir(2).
+pub fn rmdir(path: &[u8]) -> Result<()> {
+    rfs::rmdir(path).map_err(Errno::from)
+}
+
+/// mknod(2) of a node of type and permission bits `mode` (`S_IFIFO`,
+/// `S_IFCHR`, `S_IFBLK` ...) with device number `dev` as glibc's
+/// makedev encodes it; like glibc, a number the kernel's 32-bit
+/// encoding cannot hold is EINVAL.
+pub fn mknod(path: &[u8], mode: u32, dev: u64) -> Result<()> {
+    if dev > u32::MAX as u64 {
+        return Err(Errno::INVAL);
+    }
+    let kind = rfs::FileType::from_raw_mode(mode as _);
+    let perm = Mode::from_raw_mode((mode & 0o7777) as _);
+    rfs::mknodat(rfs::CWD, path, kind, perm, dev).map_err(Errno::from)
+}
+
+/// glibc's makedev: major and minor into a 64-bit device number.
+pub fn makedev(major: u32, minor: u32) -> u64 {
+    let (ma, mi) = (major as u64, minor as u64);
+    ((ma & 0xffff_f000) << 32) | ((ma & 0xfff) << 8) | ((mi & 0xffff_ff00) << 12) | (mi & 0xff)
+}
+
+/// The directory `name` in `dir` as an O_PATH descriptor, the way chdir
+/// reaches it (search permission is checked when it is used), with
+/// O_NOFOLLOW unless `follow`.
+pub fn open_path_dir_at(dir: Fd, name: &[u8], follow: bool) -> Result<File> {
+    let mut f = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
+    if !follow {
+        f |= OFlags::NOFOLLOW;
+    }
+    rfs::openat(dir.b(), name, f, Mode::empty())
+        .map(File)
+        .map_err(Errno::from)
+}
+
+/// Sets the umask; returns the old one.
+pub fn set_umask(mask: u32) -> u32 {
+    rustix::process::umask(Mode::from_raw_mode(mask as _)).bits() as u32
+}
+
+/// gnulib's is_empty_dir: the directory `name` in `dir` (not followed if
+/// a symlink) can be opened and has no entry but `.` and `..`.
+pub fn is_empty_dir(dir: Fd, name: &[u8]) -> Result<bool> {
+    let d = open_dir_at(dir, name, false)?;
+    let mut empty = true;
+    crate::dir::for_each_name(d.fd(), |n| empty &= n == b"." || n == b"..")?;
+    Ok(empty)
 }
 
 pub fn unlink(path: &[u8]) -> Result<()> {

@@ -114,6 +114,11 @@ pub fn set_exec(ctx: &[u8]) -> Result<()> {
     write_attr(b"/proc/thread-self/attr/exec", ctx)
 }
 
+/// The context the files this thread creates next get (setfscreatecon).
+pub fn set_fscreate(ctx: &[u8]) -> Result<()> {
+    write_attr(b"/proc/thread-self/attr/fscreate", ctx)
+}
+
 /// security_check_context: asks selinuxfs whether `ctx` is valid.
 pub fn check_context(ctx: &[u8]) -> Result<()> {
     let f = rfs::open(

@@ -90,3 +90,16 @@ pub fn page_size() -> usize {
 pub fn set_hostname(name: &[u8]) -> Result<()> {
     rustix::system::sethostname(name).map_err(crate::errno::Errno::from)
 }
+
+/// 64 random bits from the kernel (getrandom(2), retried when
+/// interrupted); the clock's nanoseconds if it has none to give.
+pub fn random_u64() -> u64 {
+    let mut b = [0u8; 8];
+    loop {
+        match rustix::rand::getrandom(&mut b, rustix::rand::GetRandomFlags::empty()) {
+            Ok(8) => return u64::from_ne_bytes(b),
+            Err(rustix::io::Errno::INTR) => continue,
+            _ => return crate::time::monotonic_ns() as u64 ^ u64::from_ne_bytes(b),
+        }
+    }
+}
