@@ -40,7 +40,7 @@
 use super::{opt, SPEC};
 use crate::shared::cli;
 use crate::shared::diag::{die, quote};
-use alloc::vec::Vec;
+use logic::path::last_component;
 use sys::fs;
 use sys::io::{error, out};
 use sys::Errno;
@@ -53,41 +53,6 @@ enum Kind {
     Dir,
     /// `-u`: only a name that does not exist.
     Name,
-}
-
-/// gnulib's last_component: the name after its last slash (leading
-/// slashes skipped; trailing ones kept with the component).
-fn last_component(name: &[u8]) -> usize {
-    let mut base = name.iter().take_while(|&&b| b == b'/').count();
-    let mut saw_slash = false;
-    for (i, &b) in name.iter().enumerate().skip(base) {
-        if b == b'/' {
-            saw_slash = true;
-        } else if saw_slash {
-            base = i;
-            saw_slash = false;
-        }
-    }
-    base
-}
-
-/// gnulib's file_name_concat(dir, name).
-fn concat(dir: &[u8], name: &[u8]) -> Vec<u8> {
-    let base = last_component(dir);
-    let mut base_len = dir.len() - base;
-    while base_len > 0 && dir[base + base_len - 1] == b'/' {
-        base_len -= 1;
-    }
-    let mut v = dir[..base + base_len].to_vec();
-    if base_len > 0 {
-        if v.last() != Some(&b'/') && name.first() != Some(&b'/') {
-            v.push(b'/');
-        }
-    } else if name.first() == Some(&b'/') {
-        v.push(b'.');
-    }
-    v.extend_from_slice(name);
-    v
 }
 
 fn tmpdir_env() -> Option<&'static [u8]> {
@@ -195,7 +160,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                 .or_else(tmpdir_env)
                 .unwrap_or(b"/tmp")
         };
-        name = concat(dir, &name);
+        name = logic::path::file_name_concat(dir, &name).0;
     }
     let shown = name.clone();
     let make = if dry { Kind::Name } else { kind };

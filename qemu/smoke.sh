@@ -133,7 +133,9 @@ t mkdir "*mkdir: created directory '$T/m'\n*mkdir: created directory '$T/m/a'\n#
 t rmdir '#0' --ignore-fail-on-non-empty -p "$T/m/a"
 t mkfifo '#0' "$T/fifo"
 t mknod '#0' -m 600 "$T/null" c 1 3
-busybox ln -s f "$T/lnk" 2>/dev/null || ln -s f "$T/lnk"
+t ln "'$T/lnk' -> 'f'\n#0" -sv f "$T/lnk"
+t ln "'$T/hard' => '$T/f'\n#0" -v "$T/f" "$T/hard"
+[ -L "$T/lnk" ] || busybox ln -s f "$T/lnk" 2>/dev/null || ln -s f "$T/lnk"
 t readlink 'f\n#0' "$T/lnk"
 t realpath "$T/f\n#0" "$T/lnk"
 t mktemp "$T/tmp.??????????\n#0" -p "$T"

@@ -33,6 +33,7 @@ mod join;
 mod kill;
 mod limits;
 mod link_unlink;
+mod ln;
 mod mkdir;
 mod mknod;
 mod mktemp;

@@ -242,56 +242,86 @@ pub fn int_or_die(arg: &[u8], min: i64, max: i64, err: &[u8]) -> i64 {
 /// unambiguous abbreviations (gnulib's XARGMATCH); on failure GNU's
 /// `invalid argument 'X' for '--opt'` / `ambiguous argument` message, the
 /// list of valid arguments, the `Try` line, and exit.
-pub fn choice<T: Copy>(spec: &Spec, option: &[u8], arg: &[u8], words: &[(&[u8], T)]) -> T {
-    words[choice_index(spec, option, arg, true, &|i| words.get(i).map(|w| w.0))].1
+pub fn choice<T: Copy + PartialEq>(
+    spec: &Spec,
+    option: &[u8],
+    arg: &[u8],
+    words: &[(&[u8], T)],
+) -> T {
+    choose(spec, option, arg, words, true)
 }
 
 /// [`choice`] without abbreviations (gnulib's XARGMATCH_EXACT: cksum -a).
-pub fn choice_exact<T: Copy>(spec: &Spec, option: &[u8], arg: &[u8], words: &[(&[u8], T)]) -> T {
-    words[choice_index(spec, option, arg, false, &|i| words.get(i).map(|w| w.0))].1
+pub fn choice_exact<T: Copy + PartialEq>(
+    spec: &Spec,
+    option: &[u8],
+    arg: &[u8],
+    words: &[(&[u8], T)],
+) -> T {
+    choose(spec, option, arg, words, false)
+}
+
+fn choose<T: Copy + PartialEq>(
+    spec: &Spec,
+    option: &[u8],
+    arg: &[u8],
+    words: &[(&[u8], T)],
+    abbrev: bool,
+) -> T {
+    let same = |i: usize, j: usize| words[i].1 == words[j].1;
+    let word = |i: usize| words.get(i).map(|w| w.0);
+    words[choice_index(spec, option, arg, abbrev, &word, &same)].1
 }
 
 /// [`choice`] without its type parameter (one copy in the binary): the
-/// index of the word, `word(i)` giving the i-th one.
+/// index of the word, `word(i)` giving the i-th one and `same(i, j)`
+/// whether two words mean the same (an abbreviation of synonyms is no
+/// ambiguity; synonyms share a line of the list, as gnulib's argmatch
+/// prints them).
 fn choice_index<'w>(
     spec: &Spec,
     option: &[u8],
     arg: &[u8],
     abbreviations: bool,
     word: &dyn Fn(usize) -> Option<&'w [u8]>,
+    same: &dyn Fn(usize, usize) -> bool,
 ) -> usize {
-    let (mut first, mut matches) = (0, 0);
+    let (mut first, mut ambiguous) = (None, false);
     let mut i = 0;
     while let Some(w) = word(i) {
         if w == arg {
             return i;
         }
         if abbreviations && w.starts_with(arg) {
-            if matches == 0 {
-                first = i;
+            match first {
+                None => first = Some(i),
+                Some(f) => ambiguous |= !same(f, i),
             }
-            matches += 1;
         }
         i += 1;
     }
-    if matches == 1 {
-        return first;
+    if let (Some(f), false) = (first, ambiguous) {
+        return f;
     }
-    let what: &[u8] = if matches == 0 {
+    let what: &[u8] = if first.is_none() {
         b"invalid argument "
     } else {
         b"ambiguous argument "
     };
     error(&[what, &quote(arg), b" for ", &quote(option)], None);
     let mut list = Vec::new();
-    list.extend_from_slice(b"Valid arguments are:\n");
+    list.extend_from_slice(b"Valid arguments are:");
     i = 0;
     while let Some(w) = word(i) {
-        list.extend_from_slice(b"  - ");
+        if i == 0 || !same(i - 1, i) {
+            list.extend_from_slice(b"\n  - ");
+        } else {
+            list.extend_from_slice(b", ");
+        }
         list.extend_from_slice(&quote(w));
-        list.push(b'\n');
         i += 1;
     }
+    list.push(b'\n');
     write_stderr(&list);
     try_help(spec)
 }

@@ -4,6 +4,8 @@
 //! programs: option parsing against a program's [`cli::Spec`], usage
 //! errors and diagnostics, the FILE-operand loop and file headers.
 
+pub mod ask;
+pub mod backup;
 pub mod canon;
 pub mod cli;
 pub mod context;

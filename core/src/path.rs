@@ -14,6 +14,55 @@ pub fn basename(name: &[u8]) -> &[u8] {
     &name[start..end]
 }
 
+/// gnulib's last_component: where the name after the last slash starts
+/// (leading slashes skipped; trailing ones belong to the component).
+pub fn last_component(name: &[u8]) -> usize {
+    let mut base = name.iter().take_while(|&&b| b == b'/').count();
+    let mut slash = false;
+    for (i, &b) in name.iter().enumerate().skip(base) {
+        if b == b'/' {
+            slash = true;
+        } else if slash {
+            base = i;
+            slash = false;
+        }
+    }
+    base
+}
+
+/// gnulib's base_len: the length of a last component without its
+/// trailing slashes (1 for slashes only).
+pub fn base_len(base: &[u8]) -> usize {
+    let mut n = base.len();
+    while n > 1 && base[n - 1] == b'/' {
+        n -= 1;
+    }
+    n
+}
+
+/// gnulib's file_name_concat: `dir` and `name` joined by one slash (by
+/// `.` when `dir` is a root and `name` starts with a slash), and where
+/// `name` starts in the result.
+pub fn file_name_concat(dir: &[u8], name: &[u8]) -> (alloc::vec::Vec<u8>, usize) {
+    let base = last_component(dir);
+    let len = if base == dir.len() {
+        0
+    } else {
+        base_len(&dir[base..])
+    };
+    let mut v = dir[..base + len].to_vec();
+    if len > 0 {
+        if v.last() != Some(&b'/') && name.first() != Some(&b'/') {
+            v.push(b'/');
+        }
+    } else if name.first() == Some(&b'/') {
+        v.push(b'.');
+    }
+    let at = v.len();
+    v.extend_from_slice(name);
+    (v, at)
+}
+
 /// gnulib's strip_trailing_slashes: `name` without its trailing slashes,
 /// but `/` for a name of slashes only.
 pub fn strip_trailing_slashes(name: &[u8]) -> &[u8] {

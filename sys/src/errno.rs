@@ -24,6 +24,7 @@ impl Errno {
     pub const NOSPC: Errno = Errno(28);
     pub const SPIPE: Errno = Errno(29);
     pub const ROFS: Errno = Errno(30);
+    pub const MLINK: Errno = Errno(31);
     pub const PIPE: Errno = Errno(32);
     pub const RANGE: Errno = Errno(34);
     pub const NAMETOOLONG: Errno = Errno(36);
@@ -32,6 +33,7 @@ impl Errno {
     pub const LOOP: Errno = Errno(40);
     pub const OVERFLOW: Errno = Errno(75);
     pub const OPNOTSUPP: Errno = Errno(95);
+    pub const DQUOT: Errno = Errno(122);
 
     /// glibc's message for this error number.
     pub fn message(self) -> &'static [u8] {

@@ -221,6 +221,38 @@ pub fn create_new(path: &[u8], mode: u32) -> Result<File> {
         .map_err(Errno::from)
 }
 
+/// linkat(2): a hard link `new` in `new_dir` to `old` in `old_dir`,
+/// following `old` if it is a symlink only when `follow`.
+pub fn link_at(old_dir: Fd, old: &[u8], new_dir: Fd, new: &[u8], follow: bool) -> Result<()> {
+    let fl = if follow {
+        rfs::AtFlags::SYMLINK_FOLLOW
+    } else {
+        rfs::AtFlags::empty()
+    };
+    rfs::linkat(old_dir.b(), old, new_dir.b(), new, fl).map_err(Errno::from)
+}
+
+/// symlinkat(2): a symlink `new` in `dir` holding `target`.
+pub fn symlink_at(target: &[u8], dir: Fd, new: &[u8]) -> Result<()> {
+    rfs::symlinkat(target, dir.b(), new).map_err(Errno::from)
+}
+
+/// renameat(2) within one directory or between two.
+pub fn rename_at(old_dir: Fd, old: &[u8], new_dir: Fd, new: &[u8]) -> Result<()> {
+    rfs::renameat(old_dir.b(), old, new_dir.b(), new).map_err(Errno::from)
+}
+
+/// unlinkat(2) of a non-directory.
+pub fn unlink_at(dir: Fd, name: &[u8]) -> Result<()> {
+    rfs::unlinkat(dir.b(), name, rfs::AtFlags::empty()).map_err(Errno::from)
+}
+
+/// The longest name the file system of the open `fd` allows.
+pub fn name_max_fd(fd: Fd) -> Result<u64> {
+    let s = rfs::fstatfs(fd.b()).map_err(Errno::from)?;
+    Ok(s.f_namelen as u64)
+}
+
 /// ftruncate(2).
 pub fn ftruncate(fd: Fd, size: u64) -> Result<()> {
     rfs::ftruncate(fd.b(), size).map_err(Errno::from)
