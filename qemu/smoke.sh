@@ -139,6 +139,10 @@ t ln "'$T/hard' => '$T/f'\n#0" -v "$T/f" "$T/hard"
 t readlink 'f\n#0' "$T/lnk"
 t realpath "$T/f\n#0" "$T/lnk"
 t mktemp "$T/tmp.??????????\n#0" -p "$T"
+t rm "removed '$T/hard'\n#0" -v "$T/hard"
+t mkdir '#0' -p "$T/r/a/b"
+t rm "*rm: cannot remove '$T/r': Is a directory\n#1" "$T/r"
+t rm '#0' -r "$T/r"
 
 # Past 32 bits (what bites on i686 and armv7): a file over 4 GiB (sparse:
 # 5 GiB and one byte) read by offset and size, and times after 2038. Each

@@ -48,6 +48,7 @@ mod printenv;
 mod printf;
 mod pwd;
 mod readlink;
+mod rm;
 mod scratch;
 mod seq;
 mod sleep;

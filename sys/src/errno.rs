@@ -32,6 +32,7 @@ impl Errno {
     pub const NOTEMPTY: Errno = Errno(39);
     pub const LOOP: Errno = Errno(40);
     pub const OVERFLOW: Errno = Errno(75);
+    pub const ILSEQ: Errno = Errno(84);
     pub const OPNOTSUPP: Errno = Errno(95);
     pub const DQUOT: Errno = Errno(122);
 

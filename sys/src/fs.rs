@@ -247,6 +247,17 @@ pub fn unlink_at(dir: Fd, name: &[u8]) -> Result<()> {
     rfs::unlinkat(dir.b(), name, rfs::AtFlags::empty()).map_err(Errno::from)
 }
 
+/// unlinkat(2) of a directory (AT_REMOVEDIR).
+pub fn rmdir_at(dir: Fd, name: &[u8]) -> Result<()> {
+    rfs::unlinkat(dir.b(), name, rfs::AtFlags::REMOVEDIR).map_err(Errno::from)
+}
+
+/// faccessat(2) with AT_EACCESS of `name` in `dir`.
+pub fn access_at(dir: Fd, name: &[u8], mode: u32) -> Result<()> {
+    let a = rfs::Access::from_bits_truncate(mode);
+    rfs::accessat(dir.b(), name, a, rfs::AtFlags::EACCESS).map_err(Errno::from)
+}
+
 /// The longest name the file system of the open `fd` allows.
 pub fn name_max_fd(fd: Fd) -> Result<u64> {
     let s = rfs::fstatfs(fd.b()).map_err(Errno::from)?;

@@ -272,9 +272,14 @@ check_tty() { # check_tty USER TEST...
 }
 # help-version.sh checks that the first built program ('[', corebox's
 # since it has test and [) prints $VERSION: corebox's version, not 9.1.
+# Tests that run programs as another user through chroot first check that
+# user's `rm --version` against $PACKAGE_VERSION (init.cfg's
+# nonroot_has_perm_, rm/fail-2eperm.sh): corebox's when rm is corebox's.
 version_var=()
 if [[ $mode == corebox ]]; then
-  version_var=(VERSION="$("$bin" echo --version | sed -n '1s/.* //p')")
+  cb_version=$("$bin" echo --version | sed -n '1s/.* //p')
+  version_var=(VERSION="$cb_version")
+  [[ -z ${under_test[rm]:-} ]] || version_var+=(PACKAGE_VERSION="$cb_version")
 fi
 : > "$work/check-$mode.log"
 phase "tests as $test_user"
