@@ -142,7 +142,11 @@ t mktemp "$T/tmp.??????????\n#0" -p "$T"
 t rm "removed '$T/hard'\n#0" -v "$T/hard"
 t mkdir '#0' -p "$T/r/a/b"
 t rm "*rm: cannot remove '$T/r': Is a directory\n#1" "$T/r"
-t rm '#0' -r "$T/r"
+t cp "'$T/f' -> '$T/r/a/f'\n#0" -v "$T/f" "$T/r/a"
+t cp '#0' -a "$T/r" "$T/r2"
+t cat 'x\n#0' "$T/r2/a/f"
+t cp "*cp: cannot copy a directory, '$T/r', into itself, '$T/r/a/r'\n#1" -r "$T/r" "$T/r/a"
+t rm '#0' -r "$T/r" "$T/r2"
 
 # Past 32 bits (what bites on i686 and armv7): a file over 4 GiB (sparse:
 # 5 GiB and one byte) read by offset and size, and times after 2038. Each
@@ -159,7 +163,11 @@ t wc "5368709121 $big\n#0" -c "$big"
 t tail 'x#0' -c 1 "$big"
 t tail 'x#0' -c +5368709121 "$big"
 t head '#0' -c 0 "$big"
+t cp '#0' "$big" "$big.copy"
+t tail 'x#0' -c 1 "$big.copy"
+t wc "5368709121 $big.copy\n#0" -c "$big.copy"
 : >"$big"
+: >"$big.copy"
 t date 'Fri Jan  1 00:00:00 UTC 2100\n#0' -u -d @4102444800
 if [ -n "$(where touch)" ]; then
   t touch '#0' -d @4102444800 "$T/y2100"

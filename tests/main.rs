@@ -16,6 +16,7 @@ mod chmod;
 mod chown;
 mod chroot;
 mod comm;
+mod cp;
 mod cut;
 mod echo;
 mod env;

@@ -65,6 +65,11 @@ impl Backups {
         }
     }
 
+    /// The simple backup suffix.
+    pub fn suffix(&self) -> &'static [u8] {
+        self.suffix
+    }
+
     /// find_backup_file_name(dir, file): the name for a backup of `file`
     /// (relative to `dir`; what precedes its last component is kept).
     pub fn name(&self, dir: Fd, file: &[u8]) -> Vec<u8> {

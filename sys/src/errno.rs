@@ -10,6 +10,7 @@ impl Errno {
     pub const NOENT: Errno = Errno(2);
     pub const INTR: Errno = Errno(4);
     pub const IO: Errno = Errno(5);
+    pub const NXIO: Errno = Errno(6);
     pub const BADF: Errno = Errno(9);
     pub const AGAIN: Errno = Errno(11);
     pub const NOMEM: Errno = Errno(12);
@@ -21,6 +22,7 @@ impl Errno {
     pub const ISDIR: Errno = Errno(21);
     pub const INVAL: Errno = Errno(22);
     pub const NOTTY: Errno = Errno(25);
+    pub const TXTBSY: Errno = Errno(26);
     pub const NOSPC: Errno = Errno(28);
     pub const SPIPE: Errno = Errno(29);
     pub const ROFS: Errno = Errno(30);
@@ -31,6 +33,7 @@ impl Errno {
     pub const NOSYS: Errno = Errno(38);
     pub const NOTEMPTY: Errno = Errno(39);
     pub const LOOP: Errno = Errno(40);
+    pub const NODATA: Errno = Errno(61);
     pub const OVERFLOW: Errno = Errno(75);
     pub const ILSEQ: Errno = Errno(84);
     pub const OPNOTSUPP: Errno = Errno(95);

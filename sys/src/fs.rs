@@ -285,12 +285,7 @@ pub fn rmdir(path: &[u8]) -> Result<()> {
 /// makedev encodes it; like glibc, a number the kernel's 32-bit
 /// encoding cannot hold is EINVAL.
 pub fn mknod(path: &[u8], mode: u32, dev: u64) -> Result<()> {
-    if dev > u32::MAX as u64 {
-        return Err(Errno::INVAL);
-    }
-    let kind = rfs::FileType::from_raw_mode(mode as _);
-    let perm = Mode::from_raw_mode((mode & 0o7777) as _);
-    rfs::mknodat(rfs::CWD, path, kind, perm, dev).map_err(Errno::from)
+    mknod_at(Fd::CWD, path, mode, dev)
 }
 
 /// glibc's makedev: major and minor into a 64-bit device number.
@@ -744,4 +739,179 @@ pub fn dup_above_stdio(fd: Fd) -> Result<File> {
 pub fn name_max(path: &[u8]) -> Result<u64> {
     let s = rfs::statfs(path).map_err(Errno::from)?;
     Ok(s.f_namelen as u64)
+}
+
+// What cp, mv and install need: descriptors relative to directories,
+// attributes by descriptor, and the kernel's ways to copy data.
+
+/// How [`open_at`] opens a file (always O_CLOEXEC and O_NOCTTY).
+#[derive(Clone, Copy)]
+pub enum OpenAt {
+    /// Read-only; O_NOFOLLOW when `nofollow`.
+    Read { nofollow: bool },
+    /// Write-only, an existing file; O_TRUNC when `trunc`.
+    Write { trunc: bool },
+    /// Write-only, created with `mode` (less the umask); O_EXCL when `excl`.
+    Create { mode: u32, excl: bool },
+    /// O_PATH|O_DIRECTORY (search permission is checked when it is used);
+    /// O_NOFOLLOW unless `follow`.
+    PathDir { follow: bool },
+}
+
+/// openat(2) of `name` in `dir`, retried on EINTR.
+pub fn open_at(dir: Fd, name: &[u8], how: OpenAt) -> Result<File> {
+    let mut mode = 0;
+    let f = match how {
+        OpenAt::Read { nofollow } => {
+            let mut f = OFlags::RDONLY;
+            if nofollow {
+                f |= OFlags::NOFOLLOW;
+            }
+            f
+        }
+        OpenAt::Write { trunc } => {
+            let mut f = OFlags::WRONLY;
+            if trunc {
+                f |= OFlags::TRUNC;
+            }
+            f
+        }
+        OpenAt::Create { mode: m, excl } => {
+            mode = m;
+            let mut f = OFlags::WRONLY | OFlags::CREATE;
+            if excl {
+                f |= OFlags::EXCL;
+            }
+            f
+        }
+        OpenAt::PathDir { follow } => {
+            let mut f = OFlags::PATH | OFlags::DIRECTORY;
+            if !follow {
+                f |= OFlags::NOFOLLOW;
+            }
+            f
+        }
+    };
+    loop {
+        match rfs::openat(
+            dir.b(),
+            name,
+            f | OFlags::CLOEXEC | OFlags::NOCTTY,
+            Mode::from_raw_mode(mode),
+        ) {
+            Err(rustix::io::Errno::INTR) => continue,
+            r => return r.map(File).map_err(Errno::from).and_then(safer),
+        }
+    }
+}
+
+/// fchmod(2).
+pub fn fchmod(fd: Fd, mode: u32) -> Result<()> {
+    rfs::fchmod(fd.b(), Mode::from_raw_mode(mode)).map_err(Errno::from)
+}
+
+/// fchown(2); `None` leaves an id unchanged.
+pub fn fchown(fd: Fd, uid: Option<u32>, gid: Option<u32>) -> Result<()> {
+    let u = uid.map(rustix::fs::Uid::from_raw);
+    let g = gid.map(rustix::fs::Gid::from_raw);
+    rfs::fchown(fd.b(), u, g).map_err(Errno::from)
+}
+
+/// gnulib's lchmodat: fchmodat of `name` in `dir` unless it is a
+/// symlink (whose mode cannot change on Linux: EOPNOTSUPP).
+pub fn lchmodat(dir: Fd, name: &[u8], mode: u32) -> Result<()> {
+    if statat(dir, name, false)?.mode & S_IFMT == S_IFLNK {
+        return Err(Errno::OPNOTSUPP);
+    }
+    chmodat(dir, name, mode)
+}
+
+fn timestamps(st: &Stat) -> rfs::Timestamps {
+    rfs::Timestamps {
+        last_access: rfs::Timespec {
+            tv_sec: st.atime,
+            tv_nsec: st.atime_nsec as _,
+        },
+        last_modification: rfs::Timespec {
+            tv_sec: st.mtime,
+            tv_nsec: st.mtime_nsec as _,
+        },
+    }
+}
+
+/// futimens(2): the access and modification times of `st`.
+pub fn set_times_fd(fd: Fd, st: &Stat) -> Result<()> {
+    rfs::futimens(fd.b(), &timestamps(st)).map_err(Errno::from)
+}
+
+/// utimensat(2) of `name` in `dir`: the access and modification times of
+/// `st`; of a symlink itself unless `follow`.
+pub fn set_times_at(dir: Fd, name: &[u8], st: &Stat, follow: bool) -> Result<()> {
+    let fl = if follow {
+        rfs::AtFlags::empty()
+    } else {
+        rfs::AtFlags::SYMLINK_NOFOLLOW
+    };
+    rfs::utimensat(dir.b(), name, &timestamps(st), fl).map_err(Errno::from)
+}
+
+/// ioctl FICLONE: `to` shares all of `from`'s data (a reflink).
+pub fn clone_file(to: Fd, from: Fd) -> Result<()> {
+    rfs::ioctl_ficlone(to.b(), from.b()).map_err(Errno::from)
+}
+
+/// lseek SEEK_DATA: the first data at or after `at` (ENXIO: none).
+pub fn seek_data(fd: Fd, at: u64) -> Result<u64> {
+    rfs::seek(fd.b(), rfs::SeekFrom::Data(at)).map_err(Errno::from)
+}
+
+/// lseek SEEK_HOLE: the first hole at or after `at` (the end counts).
+pub fn seek_hole(fd: Fd, at: u64) -> Result<u64> {
+    rfs::seek(fd.b(), rfs::SeekFrom::Hole(at)).map_err(Errno::from)
+}
+
+/// fallocate PUNCH_HOLE|KEEP_SIZE; Ok where the file system cannot.
+pub fn punch_hole(fd: Fd, at: u64, len: u64) -> Result<()> {
+    use rustix::io::Errno as E;
+    let fl = rfs::FallocateFlags::PUNCH_HOLE | rfs::FallocateFlags::KEEP_SIZE;
+    match rfs::fallocate(fd.b(), fl, at, len) {
+        Err(E::OPNOTSUPP | E::NOSYS) => Ok(()),
+        r => r.map_err(Errno::from),
+    }
+}
+
+/// readlinkat(2) of `name` in `dir`.
+pub fn readlink_at(dir: Fd, name: &[u8]) -> Result<Vec<u8>> {
+    rfs::readlinkat(dir.b(), name, Vec::new())
+        .map(|c| c.into_bytes())
+        .map_err(Errno::from)
+}
+
+/// mknodat(2) of `name` in `dir` with the file type and permission bits
+/// of `mode` and device number `dev` (see [`mknod`]).
+pub fn mknod_at(dir: Fd, name: &[u8], mode: u32, dev: u64) -> Result<()> {
+    if dev > u32::MAX as u64 {
+        return Err(Errno::INVAL);
+    }
+    let kind = rfs::FileType::from_raw_mode(mode as _);
+    let perm = Mode::from_raw_mode((mode & 0o7777) as _);
+    rfs::mknodat(dir.b(), name, kind, perm, dev).map_err(Errno::from)
+}
+
+/// renameat2(2) with RENAME_NOREPLACE: EEXIST if `new` exists.
+pub fn rename_noreplace_at(old_dir: Fd, old: &[u8], new_dir: Fd, new: &[u8]) -> Result<()> {
+    rfs::renameat_with(
+        old_dir.b(),
+        old,
+        new_dir.b(),
+        new,
+        rfs::RenameFlags::NOREPLACE,
+    )
+    .map_err(Errno::from)
+}
+
+/// faccessat(2) with AT_EACCESS: `name` in `dir` is writable by the
+/// effective ids.
+pub fn writable_at(dir: Fd, name: &[u8]) -> bool {
+    rfs::accessat(dir.b(), name, rfs::Access::WRITE_OK, rfs::AtFlags::EACCESS).is_ok()
 }

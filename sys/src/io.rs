@@ -85,6 +85,16 @@ impl File {
         use rustix::fd::IntoRawFd;
         Fd(self.0.into_raw_fd())
     }
+
+    /// Closes the descriptor and reports what close(2) says (NFS and
+    /// quota errors show up there).
+    pub fn close(self) -> Result<()> {
+        use rustix::fd::IntoRawFd;
+        let fd = self.0.into_raw_fd();
+        // SAFETY: `fd` came from an OwnedFd given up just now: nothing
+        // else owns or closes it.
+        unsafe { rustix::io::try_close(fd) }.map_err(Errno::from)
+    }
 }
 
 /// Closes descriptor 0 (GNU tools that read standard input check this).

@@ -30,6 +30,7 @@ pub mod time;
 pub mod tty;
 pub mod user;
 pub mod walk;
+pub mod xattr;
 
 pub use errno::Errno;
 pub use io::out;

@@ -17,7 +17,7 @@ fn xattr_name() -> &'static core::ffi::CStr {
 
 /// `name` in the directory `dir` as a path the xattr calls accept: the
 /// name itself for the current directory, else through /proc/self/fd.
-fn at_path(dir: Fd, name: &[u8]) -> Vec<u8> {
+pub(crate) fn at_path(dir: Fd, name: &[u8]) -> Vec<u8> {
     if dir == Fd::CWD {
         return name.to_vec();
     }

@@ -95,6 +95,7 @@ pub struct Walker<'a> {
     /// The current entry was reached by following a symlink (O_NOFOLLOW off).
     followed: bool,
     nostat: bool,
+    inode_order: bool,
 }
 
 const KIND_DIR: u8 = 0o04;
@@ -141,6 +142,7 @@ impl<'a> Walker<'a> {
             next: Next::Nothing,
             followed: false,
             nostat: false,
+            inode_order: false,
         }
     }
 
@@ -149,6 +151,21 @@ impl<'a> Walker<'a> {
     /// [`Walker::stat`] are set), where links are not followed.
     pub fn no_stat(&mut self, on: bool) {
         self.nostat = on;
+    }
+
+    /// Every directory's entries in inode order (gnulib savedir's
+    /// SAVEDIR_SORT_FASTREAD, as cp reads directories), not only large ones.
+    pub fn inode_order(&mut self, on: bool) {
+        self.inode_order = on;
+    }
+
+    /// Ends the walk early: the directories entered still get their `DP`
+    /// visits, innermost first, but no more entries.
+    pub fn abandon(&mut self) {
+        for l in &mut self.stack {
+            l.pos = l.names.len();
+        }
+        self.skip();
     }
 
     /// `--one-file-system`: directories on another device than their
@@ -365,7 +382,9 @@ impl<'a> Walker<'a> {
         const TMPFS: u64 = 0x0102_1994;
         const NFS: u64 = 0x6969;
         const CIFS: u64 = 0xFF53_4D42;
-        if inos.len() > 10_000 && !matches!(crate::fs::fs_type(fd), Some(TMPFS | NFS | CIFS)) {
+        let many =
+            inos.len() > 10_000 && !matches!(crate::fs::fs_type(fd), Some(TMPFS | NFS | CIFS));
+        if many || (self.inode_order && inos.len() > 1) {
             inos.sort_unstable();
             let mut sorted = Vec::with_capacity(names.len());
             for &(_, at) in &inos {

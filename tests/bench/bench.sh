@@ -271,6 +271,29 @@ fi
 bench chmod-R chmod "@ -R u+w,go-w $WORK/tree"
 bench chown-R chown "@ -R 0:0 $WORK/tree"
 bench chcon-R chcon "@ -R -t tmp_t $WORK/tree"
+# File operations (issue 13): a SIZE file and a 40 000-file tree, copied
+# afresh each run (the copy is removed before each run, the tree to remove
+# made before each run of rm).
+if want cp-file || want cp-r || want cp-a || want rm-r; then
+  head -c "$SIZE" /dev/urandom > "$WORK/cpsrc"
+  python3 - "$WORK/tree40k" <<'PY'
+import os, sys
+root = sys.argv[1]
+for a in range(10):
+    for b in range(40):
+        d = os.path.join(root, str(a), str(b))
+        os.makedirs(d)
+        for c in range(100):
+            with open(os.path.join(d, str(c)), "w") as f:
+                f.write("x" * (c * 10))
+PY
+  sync
+fi
+PREPARE="rm -f $WORK/cpdst" bench cp-file cp "@ $WORK/cpsrc $WORK/cpdst"
+PREPARE="rm -rf $WORK/cpdir" bench cp-r cp "@ -r $WORK/tree40k $WORK/cpdir"
+PREPARE="rm -rf $WORK/cpdir" bench cp-a cp "@ -a $WORK/tree40k $WORK/cpdir"
+PREPARE="rm -rf $WORK/rmdir; /usr/bin/cp -r $WORK/tree40k $WORK/rmdir" bench rm-r rm "@ -r $WORK/rmdir"
+rm -rf "$WORK/cpsrc" "$WORK/cpdst" "$WORK/cpdir" "$WORK/rmdir"
 bench tr-upper tr "@ a-z A-Z < $WORK/text > /dev/null"
 bench tr-d tr "@ -d a-z < $WORK/text > /dev/null"
 bench tr-s tr "@ -s ' ' < $WORK/text > /dev/null"

@@ -1,0 +1,68 @@
+//! Extended attributes, by descriptor or by name (without following a
+//! final symlink), for cp's --preserve=xattr and the ACLs of -p.
+
+use crate::errno::{Errno, Result};
+use crate::io::Fd;
+use alloc::vec::Vec;
+use rustix::fs as rfs;
+
+/// Which file: an open descriptor, or a name in a directory (the link
+/// itself, not what it points to).
+#[derive(Clone, Copy)]
+pub enum Of<'a> {
+    Fd(Fd),
+    At(Fd, &'a [u8]),
+}
+
+/// Grows `buf` until `f` fits in it (ERANGE), up to 64 KiB (XATTR_SIZE_MAX).
+fn sized(mut f: impl FnMut(&mut [u8]) -> rustix::io::Result<usize>) -> Result<Vec<u8>> {
+    let mut buf = alloc::vec![0u8; 256];
+    loop {
+        match f(&mut buf) {
+            Ok(n) => {
+                buf.truncate(n);
+                return Ok(buf);
+            }
+            Err(rustix::io::Errno::RANGE) if buf.len() < 1 << 17 => {
+                let n = buf.len() * 4;
+                buf.resize(n, 0);
+            }
+            Err(e) => return Err(Errno::from(e)),
+        }
+    }
+}
+
+/// The names of the file's attributes, each ending in a NUL.
+pub fn list(of: Of) -> Result<Vec<u8>> {
+    match of {
+        Of::Fd(fd) => sized(|b| rfs::flistxattr(fd.b(), b)),
+        Of::At(dir, name) => {
+            let p = crate::selinux::at_path(dir, name);
+            sized(|b| rfs::llistxattr(&p[..], b))
+        }
+    }
+}
+
+/// The value of attribute `attr` (ENODATA: none).
+pub fn get(of: Of, attr: &[u8]) -> Result<Vec<u8>> {
+    match of {
+        Of::Fd(fd) => sized(|b| rfs::fgetxattr(fd.b(), attr, b)),
+        Of::At(dir, name) => {
+            let p = crate::selinux::at_path(dir, name);
+            sized(|b| rfs::lgetxattr(&p[..], attr, b))
+        }
+    }
+}
+
+/// Sets attribute `attr` to `value`, creating or replacing it.
+pub fn set(of: Of, attr: &[u8], value: &[u8]) -> Result<()> {
+    let fl = rfs::XattrFlags::empty();
+    match of {
+        Of::Fd(fd) => rfs::fsetxattr(fd.b(), attr, value, fl),
+        Of::At(dir, name) => {
+            let p = crate::selinux::at_path(dir, name);
+            rfs::lsetxattr(&p[..], attr, value, fl)
+        }
+    }
+    .map_err(Errno::from)
+}
