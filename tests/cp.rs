@@ -9,6 +9,14 @@ fn setup(d: &Path) {
     std::fs::hard_link(d.join("d/h"), d.join("d/e/h2")).unwrap();
     std::fs::write(d.join("file"), "file\n").unwrap();
     std::fs::write(d.join("other"), "other\n").unwrap();
+    // Fixed times: -u compares them, and two writes in a row may or may
+    // not share a clock tick.
+    let old = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000_000);
+    let f = std::fs::File::options()
+        .write(true)
+        .open(d.join("file"))
+        .unwrap();
+    f.set_modified(old).unwrap();
     std::fs::set_permissions(d.join("other"), std::fs::Permissions::from_mode(0o640)).unwrap();
     std::fs::create_dir(d.join("dest")).unwrap();
     symlink("file", d.join("lf")).unwrap();
@@ -40,6 +48,7 @@ fn cp_like_gnu() {
         &["-fbv", "file", "file"],
         &["-n", "file", "other"],
         &["-uv", "other", "file"],
+        &["-uv", "file", "other"],
         &["-lv", "file", "dest"],
         &["-sv", "file", "sym"],
         &["-sv", "file", "dest"],
