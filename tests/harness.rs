@@ -116,6 +116,33 @@ pub fn host(path: impl AsRef<OsStr>) -> Cmd {
     c
 }
 
+/// Puts the executable `src` at `dst` so that it can be run at once: a hard
+/// link when possible; else a copy, after which this waits until the kernel
+/// lets it be executed. A child forked by another test thread while the copy
+/// was open for writing holds that descriptor until its own exec, and an exec
+/// of the copy in that window fails with ETXTBSY ("Text file busy").
+pub fn copy_exe(src: &Path, dst: &Path) {
+    if std::fs::hard_link(src, dst).is_ok() {
+        return;
+    }
+    std::fs::copy(src, dst).unwrap();
+    for _ in 0..500 {
+        match Command::new(dst)
+            .arg("--version")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+        {
+            Err(e) if e.raw_os_error() == Some(26) => {
+                std::thread::sleep(std::time::Duration::from_millis(10))
+            }
+            _ => return,
+        }
+    }
+    panic!("{}: still busy", dst.display());
+}
+
 /// The words that start corebox (its qemu runner first, when there is one).
 pub fn corebox_argv() -> Vec<OsString> {
     runner()

@@ -26,7 +26,7 @@ pub fn scratch_root() -> TempDir {
     let t = TempDir::new();
     let root = t.path();
     std::fs::create_dir(root.join("bin")).unwrap();
-    std::fs::copy(bin(), root.join("bin/corebox")).unwrap();
+    copy_exe(&bin(), &root.join("bin/corebox"));
     if let Some(r) = runner() {
         // qemu-user-static is static too: it can run inside the root.
         let path = String::from_utf8(
@@ -38,7 +38,7 @@ pub fn scratch_root() -> TempDir {
                 .stdout,
         )
         .unwrap();
-        std::fs::copy(path.trim(), root.join("qemu")).unwrap();
+        copy_exe(std::path::Path::new(path.trim()), &root.join("qemu"));
     }
     t
 }
