@@ -149,10 +149,7 @@ fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     if reference.is_some() && component {
         crate::shared::cli::usage_error(&SPEC, &[b"conflicting security context specifiers given"]);
     }
-    let root = (recurse && preserve_root).then(|| {
-        sys::fs::stat(b"/")
-            .unwrap_or_else(|e| die(&[b"failed to get attributes of ", &quoteaf(b"/")], Some(e)))
-    });
+    let root = (recurse && preserve_root).then(crate::shared::diag::root_dev_ino);
     let c = Config {
         context,
         parts: [

@@ -146,10 +146,7 @@ fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
         c.umask = fs::umask();
     }
     if c.recurse && preserve_root {
-        match fs::stat(b"/") {
-            Ok(st) => c.root = Some(st),
-            Err(e) => die(&[b"failed to get attributes of ", &quoteaf(b"/")], Some(e)),
-        }
+        c.root = Some(crate::shared::diag::root_dev_ino());
     }
     (c, files)
 }

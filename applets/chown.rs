@@ -515,10 +515,7 @@ impl Options {
         }
         let mut root = None;
         if self.recurse && self.preserve_root {
-            match fs::stat(b"/") {
-                Ok(s) => root = Some(s),
-                Err(e) => die(&[b"failed to get attributes of ", &quoteaf(b"/")], Some(e)),
-            }
+            root = Some(crate::shared::diag::root_dev_ino());
         }
         Chown {
             uid: None,

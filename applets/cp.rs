@@ -117,11 +117,11 @@
 use super::{opt, SPEC};
 use crate::shared::backup::{Backups, Kind};
 use crate::shared::cli::{choice, try_help, usage_error};
-use crate::shared::copy::{Copier, Deref, Interactive, Options, Reflink, Sparse};
+use crate::shared::copy::{target_dir, Copier, Deref, Interactive, Options, Reflink, Sparse};
 use crate::shared::diag::{die, quoteaf};
 use alloc::vec::Vec;
 use logic::path::{file_name_concat, last_component, strip_trailing_slashes};
-use sys::fs::{self, OpenAt, Stat};
+use sys::fs::{self, Stat};
 use sys::io::{error, out, Fd, File};
 use sys::Errno;
 
@@ -336,12 +336,6 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let files = opts.operands();
     let ok = do_copy(files, target, no_target, parents, strip_slashes, x);
     i32::from(!ok)
-}
-
-/// target_directory_operand: the directory, opened to search (following
-/// a symlink), if it is one.
-fn target_dir(name: &[u8]) -> Result<File, Errno> {
-    fs::open_at(Fd::CWD, name, OpenAt::PathDir { follow: true })
 }
 
 fn do_copy(

@@ -146,7 +146,10 @@ t cp "'$T/f' -> '$T/r/a/f'\n#0" -v "$T/f" "$T/r/a"
 t cp '#0' -a "$T/r" "$T/r2"
 t cat 'x\n#0' "$T/r2/a/f"
 t cp "*cp: cannot copy a directory, '$T/r', into itself, '$T/r/a/r'\n#1" -r "$T/r" "$T/r/a"
-t rm '#0' -r "$T/r" "$T/r2"
+t mv "renamed '$T/r2' -> '$T/r3'\n#0" -v "$T/r2" "$T/r3"
+t mv "*mv: cannot move '$T/r' to a subdirectory of itself, '$T/r/a/r'\n#1" "$T/r" "$T/r/a"
+t cat 'x\n#0' "$T/r3/a/f"
+t rm '#0' -r "$T/r" "$T/r3"
 
 # Past 32 bits (what bites on i686 and armv7): a file over 4 GiB (sparse:
 # 5 GiB and one byte) read by offset and size, and times after 2038. Each

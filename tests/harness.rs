@@ -37,8 +37,13 @@ pub struct TempDir(PathBuf);
 
 impl TempDir {
     pub fn new() -> TempDir {
+        TempDir::new_in(&std::env::temp_dir())
+    }
+    /// A fresh directory in `base` (another file system than TMPDIR's,
+    /// say).
+    pub fn new_in(base: &Path) -> TempDir {
         static N: AtomicUsize = AtomicUsize::new(0);
-        let p = std::env::temp_dir().join(format!(
+        let p = base.join(format!(
             "corebox-test-{}-{}",
             std::process::id(),
             N.fetch_add(1, Ordering::Relaxed)
@@ -766,6 +771,24 @@ pub fn tree(root: &Path) -> Vec<String> {
 /// directories' names replaced by `@`) and the same trees afterwards.
 #[track_caller]
 pub fn same_effect_as_gnu(applet: &str, args: &[&str], setup: impl Fn(&Path)) {
+    same_effect(applet, args, setup, false)
+}
+
+/// [`same_effect_as_gnu`] for programs that visit a directory's entries
+/// in inode order (cp, mv): two setups number their files differently,
+/// so the lines of the outputs are compared sorted.
+pub fn same_effect_as_gnu_any_order(applet: &str, args: &[&str], setup: impl Fn(&Path)) {
+    same_effect(applet, args, setup, true)
+}
+
+/// The lines of `v`, sorted.
+pub fn sorted_lines(v: &[u8]) -> Vec<u8> {
+    let mut l: Vec<&[u8]> = v.split_inclusive(|&b| b == b'\n').collect();
+    l.sort();
+    l.concat()
+}
+
+fn same_effect(applet: &str, args: &[&str], setup: impl Fn(&Path), sort: bool) {
     if !have_gnu(applet) {
         return;
     }
@@ -777,6 +800,10 @@ pub fn same_effect_as_gnu(applet: &str, args: &[&str], setup: impl Fn(&Path)) {
         let fix = |v: &[u8]| String::from_utf8_lossy(v).replace(&dir, "@").into_bytes();
         o.stdout = fix(&o.stdout);
         o.stderr = fix(&o.stderr);
+        if sort {
+            o.stdout = sorted_lines(&o.stdout);
+            o.stderr = sorted_lines(&o.stderr);
+        }
         let tr: Vec<String> = tree(t.path())
             .iter()
             .map(|l| l.replace(&dir, "@"))

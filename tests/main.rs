@@ -39,6 +39,7 @@ mod mkdir;
 mod mknod;
 mod mktemp;
 mod multicall;
+mod mv;
 mod nice;
 mod nl;
 mod nohup;

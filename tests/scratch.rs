@@ -91,6 +91,17 @@ fn runs_in_an_otherwise_empty_root() {
         entries.iter().all(|e| e == "bin" || e == "qemu"),
         "{entries:?}"
     );
+    // Without /proc, cp -a and mv still keep the attributes of
+    // directories (xattrs and ACLs by whole name, not /proc/self/fd).
+    std::fs::create_dir_all(root.join("t/a/b")).unwrap();
+    std::fs::write(root.join("t/a/b/f"), "f").unwrap();
+    let out = run(&["/bin/cp", "-a", "/t", "/t2"]);
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert!(out.status.success());
+    assert_eq!(std::fs::read(root.join("t2/a/b/f")).unwrap(), b"f");
+    let out = run(&["/bin/mv", "/t2/a", "/t3"]);
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert_eq!(std::fs::read(root.join("t3/b/f")).unwrap(), b"f");
 }
 
 #[test]

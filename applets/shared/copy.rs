@@ -32,6 +32,7 @@ pub enum Deref {
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Interactive {
+    AlwaysYes,
     AlwaysNo,
     Ask,
     Unspecified,
@@ -87,6 +88,11 @@ pub struct Options {
     pub verbose: bool,
     pub stdin_tty: bool,
     pub open_dangling_dest_symlink: bool,
+    /// mv: the operand is the last one (no need to record it).
+    pub last_file: bool,
+    /// mv: the outcome of a rename already tried (GNU's rename_errno;
+    /// None: not tried).
+    pub rename_errno: Option<Result<(), Errno>>,
 }
 
 impl Options {
@@ -127,6 +133,8 @@ impl Options {
             verbose: false,
             stdin_tty: false,
             open_dangling_dest_symlink: sys::env::var(b"POSIXLY_CORRECT").is_some(),
+            last_file: false,
+            rename_errno: None,
         }
     }
 }
@@ -212,6 +220,12 @@ pub struct Copier {
     top_dst: Vec<u8>,
     /// The top directory the destination's relative names start from.
     top_dir: Fd,
+    /// mv: the rename of the operand, and whether its destination is
+    /// being made by the copy that follows (and the backup made of what
+    /// was there), so that a copy that fails leaves nothing half made.
+    top_rename: Result<(), Errno>,
+    made_top: bool,
+    top_backup: Option<Vec<u8>>,
 }
 
 /// What copy_internal decided for a directory.
@@ -233,6 +247,9 @@ impl Copier {
             top_src: Vec::new(),
             top_dst: Vec::new(),
             top_dir: Fd::CWD,
+            top_rename: Ok(()),
+            made_top: false,
+            top_backup: None,
         }
     }
 
@@ -262,6 +279,40 @@ impl Copier {
             copy_into_self: false,
             rename_succeeded: false,
         };
+        if self.x.move_mode {
+            let name = &dst_path[rel_at..];
+            let r = self
+                .x
+                .rename_errno
+                .unwrap_or_else(|| fs::rename_noreplace_at(Fd::CWD, src, dst_dir, name));
+            self.top_rename = r;
+            self.made_top = false;
+            self.top_backup = None;
+            match r {
+                Ok(()) => {
+                    res.rename_succeeded = true;
+                    let mut sb = None;
+                    if !self.x.last_file {
+                        match fs::statat(dst_dir, name, false) {
+                            Ok(s) => sb = Some(s),
+                            Err(e) => {
+                                error1(b"cannot stat ", dst_path, Some(e));
+                                res.ok = false;
+                                return res;
+                            }
+                        }
+                    }
+                    self.renamed(src, dst_path, None, name, sb);
+                    return res;
+                }
+                Err(Errno::EXIST) if self.x.interactive == Interactive::AlwaysNo => {
+                    // abandon_move: -n keeps what is there.
+                    res.rename_succeeded = true;
+                    return res;
+                }
+                Err(_) => {}
+            }
+        }
         let follow = match self.x.deref {
             Deref::Never => Follow::Physical,
             Deref::CmdLine => Follow::CmdLine,
@@ -291,6 +342,7 @@ impl Copier {
                 res.ok &= self.finish_dir(s, f, &mut frames, dst_dir, dst_path, rel_at);
                 continue;
             }
+
             // The source and destination names of this entry.
             let src_path: &[u8] = if level == 0 { src } else { w.path() };
             let (dpath_owned, parent_fd, rel_off, nonexist);
@@ -387,7 +439,50 @@ impl Copier {
                 }
             }
         }
+        if self.made_top && !res.ok && !res.copy_into_self {
+            self.undo_move(dst_dir, dst_path, rel_at);
+        }
         res
+    }
+
+    /// mv: the success of a rename (`name` in `dst_dir` is where the
+    /// source went; `sb` its status, to record when more operands follow).
+    fn renamed(
+        &mut self,
+        src: &[u8],
+        dst: &[u8],
+        backup: Option<&[u8]>,
+        rel: &[u8],
+        sb: Option<Stat>,
+    ) {
+        if self.x.verbose {
+            out().write(b"renamed ");
+            emit_verbose(src, dst, backup);
+        }
+        if let (Some(sb), Some(v)) = (sb, &mut self.dest_info) {
+            v.push((rel.to_vec(), sb.dev, sb.ino));
+        }
+    }
+
+    /// mv across file systems, when the copy failed: the source is still
+    /// whole, so the partial destination goes (and a backup made of what
+    /// was there comes back).
+    fn undo_move(&mut self, dst_dir: Fd, dst_path: &[u8], rel_at: usize) {
+        let mut rm = super::remove::Remover::for_mv(self.x.verbose);
+        rm.ignore_missing = true;
+        let removed = rm.run(&[dst_path]) == super::remove::Status::Ok;
+        if let (true, Some(b)) = (removed, self.top_backup.take()) {
+            let name = &dst_path[rel_at..];
+            if fs::rename_at(dst_dir, &b, dst_dir, name).is_ok() && self.x.verbose {
+                let mut full = dst_path[..dst_path.len() - name.len()].to_vec();
+                full.extend_from_slice(&b);
+                let o = out();
+                o.write(&quoteaf(&full));
+                o.write(b" -> ");
+                o.write(&quoteaf(dst_path));
+                o.write(b" (unbackup)\n");
+            }
+        }
     }
 
     /// The post-order part of copy_internal for a directory.
@@ -463,7 +558,29 @@ impl Copier {
             x.deref
         };
         let mut new_dst = nonexistent_dst > 0;
+        let mut nonexistent_dst = nonexistent_dst;
         let src_mode = src_sb.mode;
+        // mv: rename first (the operand's rename was tried by copy()).
+        let mut rename_r = Ok(());
+        if x.move_mode {
+            rename_r = if command_line_arg {
+                self.top_rename
+            } else {
+                x.rename_errno.unwrap_or_else(|| {
+                    fs::rename_noreplace_at(src.dir, src.name, dst.dir, dst.name)
+                })
+            };
+            match rename_r {
+                Ok(()) => {
+                    self.renamed(src.path, dst.path, None, dst.rel, None);
+                    return Entry::Done(true);
+                }
+                Err(Errno::EXIST) if x.interactive == Interactive::AlwaysNo => {
+                    return Entry::Done(true);
+                }
+                Err(_) => (nonexistent_dst, new_dst) = (0, false),
+            }
+        }
         if is_type(src_mode, fs::S_IFDIR) && !x.recursive {
             let m: &[u8] = if x.install_mode {
                 b"omitting directory "
@@ -515,6 +632,7 @@ impl Copier {
                         dst_sb = s;
                         have_dst_lstat = use_lstat;
                         exists = true;
+                        rename_r = Err(Errno::EXIST);
                     }
                     Err(Errno::LOOP) if x.unlink_dest_after_failed_open => {}
                     Err(Errno::NOENT) => new_dst = true,
@@ -541,7 +659,7 @@ impl Copier {
                 }
                 let x = &self.x;
                 if x.update && !is_type(src_mode, fs::S_IFDIR) && !newer(&src_sb, &dst_sb) {
-                    res.rename_succeeded = true;
+                    res.rename_succeeded |= command_line_arg;
                     if let Some(earlier) = self.remember_copied(dst.rel, src_sb.ino, src_sb.dev) {
                         if !self.hard_link_earlier(&earlier, dst, dereference) {
                             return Entry::Done(false);
@@ -552,7 +670,7 @@ impl Copier {
                 let x = &self.x;
                 if x.move_mode {
                     if self.abandon_move(dst, &dst_sb) {
-                        res.rename_succeeded = true;
+                        res.rename_succeeded |= command_line_arg;
                         return Entry::Done(true);
                     }
                 } else if !is_type(src_mode, fs::S_IFDIR)
@@ -618,7 +736,7 @@ impl Copier {
                 }
                 let srcbase = &src.path[last_component(src.path)..];
                 if x.backups.kind != Kind::None
-                    && !dot_or_dotdot(srcbase)
+                    && !logic::path::dot_or_dotdot(srcbase)
                     && (x.move_mode || !dst_sb.is_dir())
                 {
                     if x.backups.kind != Kind::Numbered
@@ -747,7 +865,7 @@ impl Copier {
                         None,
                     );
                     if self.x.move_mode {
-                        res.rename_succeeded = true;
+                        res.rename_succeeded |= command_line_arg;
                     }
                     return Entry::Done(true);
                 } else if self.x.deref == Deref::Always
@@ -772,6 +890,65 @@ impl Copier {
                     return self.un_backup(dst, dst_backup, had_earlier, &src_sb);
                 }
                 return Entry::Done(true);
+            }
+        }
+        if self.x.move_mode {
+            if rename_r == Err(Errno::EXIST) {
+                rename_r = fs::rename_at(src.dir, src.name, dst.dir, dst.name);
+            }
+            match rename_r {
+                Ok(()) => {
+                    let sb = (command_line_arg && !self.x.last_file).then_some(src_sb);
+                    self.renamed(src.path, dst.path, dst_backup.as_deref(), dst.rel, sb);
+                    res.rename_succeeded |= command_line_arg;
+                    return Entry::Done(true);
+                }
+                Err(Errno::INVAL) => {
+                    error2(
+                        b"cannot move ",
+                        &self.top_src,
+                        b" to a subdirectory of itself, ",
+                        &self.top_dst,
+                        b"",
+                        None,
+                    );
+                    res.copy_into_self = true;
+                    return Entry::Done(true);
+                }
+                Err(Errno::XDEV) => {}
+                Err(e) => {
+                    error2(b"cannot move ", src.path, b" to ", dst.path, b"", Some(e));
+                    self.src_to_dest.remove(&(src_sb.dev, src_sb.ino));
+                    return Entry::Done(false);
+                }
+            }
+            let r = if is_type(src_mode, fs::S_IFDIR) {
+                fs::rmdir_at(dst.dir, dst.name)
+            } else {
+                fs::unlink_at(dst.dir, dst.name)
+            };
+            if let Err(e) = r.or_else(|e| if e == Errno::NOENT { Ok(()) } else { Err(e) }) {
+                error2(
+                    b"inter-device move failed: ",
+                    src.path,
+                    b" to ",
+                    dst.path,
+                    b"; unable to remove target",
+                    Some(e),
+                );
+                self.src_to_dest.remove(&(src_sb.dev, src_sb.ino));
+                return Entry::Done(false);
+            }
+            if self.x.verbose && !is_type(src_mode, fs::S_IFDIR) {
+                out().write(b"copied ");
+                emit_verbose(src.path, dst.path, dst_backup.as_deref());
+            }
+            new_dst = true;
+            if command_line_arg {
+                self.made_top = true;
+                self.top_backup = dst_backup
+                    .as_ref()
+                    .map(|b| b[dst.path.len() - dst.name.len()..].to_vec());
             }
         }
         let x = &self.x;
@@ -1041,7 +1218,7 @@ impl Copier {
         }
         let x = &self.x;
         if x.preserve_xattr
-            && !self.copy_attr(Of::At(src.dir, src.name), src.path, dst, None)
+            && !self.copy_attr(Of::At(src.dir, src.name, src.path), src.path, dst, None)
             && self.x.require_preserve_xattr
         {
             return false;
@@ -1052,8 +1229,13 @@ impl Copier {
         let x = &self.x;
         let umask = self.umask;
         if x.preserve_mode || x.move_mode {
-            if !copy_acl(Of::At(src.dir, src.name), src.path, dst, None, src_mode)
-                && x.require_preserve
+            if !copy_acl(
+                Of::At(src.dir, src.name, src.path),
+                src.path,
+                dst,
+                None,
+                src_mode,
+            ) && x.require_preserve
             {
                 return false;
             }
@@ -1124,6 +1306,11 @@ impl Copier {
             match fs::rename_at(dst.dir, base, dst.dir, dst.name) {
                 Err(e) => error1(b"cannot un-backup ", dst.path, Some(e)),
                 Ok(()) => {
+                    if dst.path == &self.top_dst[..] {
+                        // What was there is back (over any partial copy).
+                        self.made_top = false;
+                        self.top_backup = None;
+                    }
                     if self.x.verbose {
                         let o = out();
                         o.write(&quoteaf(&b));
@@ -1259,7 +1446,7 @@ impl Copier {
         let shown = |e: Errno| all_errors || (some_errors && !unsupported(e));
         let to = match dst_fd {
             Some(f) => Of::Fd(f),
-            None => Of::At(dst.dir, dst.name),
+            None => Of::At(dst.dir, dst.name, dst.path),
         };
         let names = match xattr::list(src) {
             Ok(n) => n,
@@ -2187,7 +2374,7 @@ fn copy_acl(src: Of, src_path: &[u8], dst: Dst, dst_fd: Option<Fd>, mode: u32) -
     if r.is_none() {
         let to = match dst_fd {
             Some(f) => Of::Fd(f),
-            None => Of::At(dst.dir, dst.name),
+            None => Of::At(dst.dir, dst.name, dst.path),
         };
         for (name, v) in &acls {
             if let Err(e) = xattr::set(to, name, v) {
@@ -2222,14 +2409,15 @@ fn set_acl(dst: Dst, dst_fd: Option<Fd>, mode: u32) -> bool {
     }
 }
 
+/// target_directory_operand: the directory, opened to search (following
+/// a symlink), if `name` is one.
+pub fn target_dir(name: &[u8]) -> Result<File, Errno> {
+    fs::open_at(Fd::CWD, name, OpenAt::PathDir { follow: true })
+}
+
 /// The source is newer than the destination (utimecmp < 0 reversed).
 fn newer(src: &Stat, dst: &Stat) -> bool {
     (src.mtime, src.mtime_nsec) > (dst.mtime, dst.mtime_nsec)
-}
-
-fn dot_or_dotdot(name: &[u8]) -> bool {
-    let n = logic::path::strip_trailing_slashes(name);
-    n == b"." || n == b".."
 }
 
 /// seen_file on the destination table: this name and inode were made by

@@ -74,6 +74,13 @@ pub fn line_too_long() -> ! {
     die(&[b"input line is too long"], None)
 }
 
+/// gnulib's get_root_dev_ino, dying as its callers do when `/` cannot
+/// be examined.
+pub fn root_dev_ino() -> sys::fs::Stat {
+    sys::fs::lstat(b"/")
+        .unwrap_or_else(|e| die(&[b"failed to get attributes of ", &quoteaf(b"/")], Some(e)))
+}
+
 /// GNU's refusal to work recursively on `/` (or a name for it), for the
 /// tree walkers' --preserve-root.
 pub fn root_warning(path: &[u8]) {

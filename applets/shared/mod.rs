@@ -15,3 +15,4 @@ pub mod files;
 pub mod links;
 pub mod multicall;
 pub mod process;
+pub mod remove;

@@ -73,6 +73,16 @@ pub fn strip_trailing_slashes(name: &[u8]) -> &[u8] {
     &name[..n]
 }
 
+/// system.h's dot_or_dotdot: `.` or `..`, alone or before a slash.
+pub fn dot_or_dotdot(name: &[u8]) -> bool {
+    let n = match name {
+        [b'.', b'.', rest @ ..] => rest,
+        [b'.', rest @ ..] => rest,
+        _ => return false,
+    };
+    n.first().is_none_or(|&c| c == b'/')
+}
+
 /// Everything before the last component, without trailing slashes: "." for
 /// a bare name, "/" at the root.
 pub fn dirname(name: &[u8]) -> &[u8] {
@@ -91,6 +101,21 @@ pub fn dirname(name: &[u8]) -> &[u8] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dots() {
+        for (n, d) in [
+            (&b"."[..], true),
+            (b"..", true),
+            (b"./", true),
+            (b"../x", true),
+            (b"...", false),
+            (b".a", false),
+            (b"", false),
+        ] {
+            assert_eq!(dot_or_dotdot(n), d, "{n:?}");
+        }
+    }
 
     #[test]
     fn base() {

@@ -898,16 +898,26 @@ pub fn mknod_at(dir: Fd, name: &[u8], mode: u32, dev: u64) -> Result<()> {
     rfs::mknodat(dir.b(), name, kind, perm, dev).map_err(Errno::from)
 }
 
-/// renameat2(2) with RENAME_NOREPLACE: EEXIST if `new` exists.
+/// gnulib's renameatu with RENAME_NOREPLACE: EEXIST if `new` exists.
+/// Where the file system (or kernel) refuses the flag, it is emulated
+/// with an lstat before a plain renameat, as gnulib does.
 pub fn rename_noreplace_at(old_dir: Fd, old: &[u8], new_dir: Fd, new: &[u8]) -> Result<()> {
-    rfs::renameat_with(
+    match rfs::renameat_with(
         old_dir.b(),
         old,
         new_dir.b(),
         new,
         rfs::RenameFlags::NOREPLACE,
-    )
-    .map_err(Errno::from)
+    ) {
+        Err(e) if e == rustix::io::Errno::INVAL || e == rustix::io::Errno::NOSYS => {
+            match statat(new_dir, new, false) {
+                Ok(_) | Err(Errno::OVERFLOW) => Err(Errno::EXIST),
+                Err(Errno::NOENT) => rename_at(old_dir, old, new_dir, new),
+                Err(e) => Err(e),
+            }
+        }
+        r => r.map_err(Errno::from),
+    }
 }
 
 /// faccessat(2) with AT_EACCESS: `name` in `dir` is writable by the

@@ -7,11 +7,21 @@ use alloc::vec::Vec;
 use rustix::fs as rfs;
 
 /// Which file: an open descriptor, or a name in a directory (the link
-/// itself, not what it points to).
+/// itself, not what it points to) together with its whole name from the
+/// working directory, which is used where there is no /proc to name a
+/// file relative to a descriptor (early in an initramfs).
 #[derive(Clone, Copy)]
 pub enum Of<'a> {
     Fd(Fd),
-    At(Fd, &'a [u8]),
+    At(Fd, &'a [u8], &'a [u8]),
+}
+
+fn path(dir: Fd, name: &[u8], whole: &[u8]) -> Vec<u8> {
+    if dir == Fd::CWD || crate::selinux::proc_fds() {
+        crate::selinux::at_path(dir, name)
+    } else {
+        whole.to_vec()
+    }
 }
 
 /// Grows `buf` until `f` fits in it (ERANGE), up to 64 KiB (XATTR_SIZE_MAX).
@@ -36,8 +46,8 @@ fn sized(mut f: impl FnMut(&mut [u8]) -> rustix::io::Result<usize>) -> Result<Ve
 pub fn list(of: Of) -> Result<Vec<u8>> {
     match of {
         Of::Fd(fd) => sized(|b| rfs::flistxattr(fd.b(), b)),
-        Of::At(dir, name) => {
-            let p = crate::selinux::at_path(dir, name);
+        Of::At(dir, name, whole) => {
+            let p = path(dir, name, whole);
             sized(|b| rfs::llistxattr(&p[..], b))
         }
     }
@@ -47,8 +57,8 @@ pub fn list(of: Of) -> Result<Vec<u8>> {
 pub fn get(of: Of, attr: &[u8]) -> Result<Vec<u8>> {
     match of {
         Of::Fd(fd) => sized(|b| rfs::fgetxattr(fd.b(), attr, b)),
-        Of::At(dir, name) => {
-            let p = crate::selinux::at_path(dir, name);
+        Of::At(dir, name, whole) => {
+            let p = path(dir, name, whole);
             sized(|b| rfs::lgetxattr(&p[..], attr, b))
         }
     }
@@ -59,8 +69,8 @@ pub fn set(of: Of, attr: &[u8], value: &[u8]) -> Result<()> {
     let fl = rfs::XattrFlags::empty();
     match of {
         Of::Fd(fd) => rfs::fsetxattr(fd.b(), attr, value, fl),
-        Of::At(dir, name) => {
-            let p = crate::selinux::at_path(dir, name);
+        Of::At(dir, name, whole) => {
+            let p = path(dir, name, whole);
             rfs::lsetxattr(&p[..], attr, value, fl)
         }
     }
