@@ -274,7 +274,7 @@ bench chcon-R chcon "@ -R -t tmp_t $WORK/tree"
 # File operations (issue 13): a SIZE file and a 40 000-file tree, copied
 # afresh each run (the copy is removed before each run, the tree to remove
 # made before each run of rm).
-if want cp-file || want cp-r || want cp-a || want rm-r; then
+if want cp-file || want cp-r || want cp-a || want rm-r || want mv-xdev; then
   head -c "$SIZE" /dev/urandom > "$WORK/cpsrc"
   python3 - "$WORK/tree40k" <<'PY'
 import os, sys
@@ -293,7 +293,13 @@ PREPARE="rm -f $WORK/cpdst" bench cp-file cp "@ $WORK/cpsrc $WORK/cpdst"
 PREPARE="rm -rf $WORK/cpdir" bench cp-r cp "@ -r $WORK/tree40k $WORK/cpdir"
 PREPARE="rm -rf $WORK/cpdir" bench cp-a cp "@ -a $WORK/tree40k $WORK/cpdir"
 PREPARE="rm -rf $WORK/rmdir; /usr/bin/cp -r $WORK/tree40k $WORK/rmdir" bench rm-r rm "@ -r $WORK/rmdir"
-rm -rf "$WORK/cpsrc" "$WORK/cpdst" "$WORK/cpdir" "$WORK/rmdir"
+# mv of the tree across file systems (to /dev/shm, a tmpfs, when WORK is
+# not on one): copy with every attribute, then remove the source.
+XDEV=/dev/shm/corebox-bench-mv
+if [ "$(stat -c %d /dev/shm 2> /dev/null)" != "$(stat -c %d "$WORK")" ]; then
+  PREPARE="rm -rf $XDEV $WORK/mvdir; /usr/bin/cp -r $WORK/tree40k $WORK/mvdir" bench mv-xdev mv "@ $WORK/mvdir $XDEV"
+fi
+rm -rf "$WORK/cpsrc" "$WORK/cpdst" "$WORK/cpdir" "$WORK/rmdir" "$WORK/mvdir" "$XDEV"
 bench tr-upper tr "@ a-z A-Z < $WORK/text > /dev/null"
 bench tr-d tr "@ -d a-z < $WORK/text > /dev/null"
 bench tr-s tr "@ -s ' ' < $WORK/text > /dev/null"
