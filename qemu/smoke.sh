@@ -150,6 +150,11 @@ t mv "renamed '$T/r2' -> '$T/r3'\n#0" -v "$T/r2" "$T/r3"
 t mv "*mv: cannot move '$T/r' to a subdirectory of itself, '$T/r/a/r'\n#1" "$T/r" "$T/r/a"
 t cat 'x\n#0' "$T/r3/a/f"
 t rm '#0' -r "$T/r" "$T/r3"
+t install "*install: creating directory '$T/i'\n*install: creating directory '$T/i/b'\n'$T/f' -> '$T/i/b/f'\n#0" -Dv "$T/f" "$T/i/b/f"
+t test '#0' -x "$T/i/b/f"
+t install '#0' -C -m 644 "$T/f" "$T/i/b/f"
+t test '#1' -x "$T/i/b/f"
+t rm '#0' -r "$T/i"
 
 # Past 32 bits (what bites on i686 and armv7): a file over 4 GiB (sparse:
 # 5 GiB and one byte) read by offset and size, and times after 2038. Each

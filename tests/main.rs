@@ -30,6 +30,7 @@ mod help;
 mod hostname;
 mod id;
 mod ids;
+mod install;
 mod join;
 mod kill;
 mod limits;

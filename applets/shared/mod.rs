@@ -13,6 +13,7 @@ pub mod copy;
 pub mod diag;
 pub mod files;
 pub mod links;
+pub mod mkdirp;
 pub mod multicall;
 pub mod process;
 pub mod remove;
