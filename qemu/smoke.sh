@@ -173,6 +173,8 @@ t tail 'x#0' -c +5368709121 "$big"
 t head '#0' -c 0 "$big"
 t cp '#0' "$big" "$big.copy"
 t tail 'x#0' -c 1 "$big.copy"
+t dd "x*records in*#0" if="$big" bs=1 skip=5368709120 status=noxfer
+in='abc\n'; t dd "ABC\n*1+0 records in\n1+0 records out\n4 bytes copied, *#0" conv=ucase bs=4
 t wc "5368709121 $big.copy\n#0" -c "$big.copy"
 : >"$big"
 : >"$big.copy"

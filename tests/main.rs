@@ -18,6 +18,7 @@ mod chroot;
 mod comm;
 mod cp;
 mod cut;
+mod dd;
 mod echo;
 mod env;
 mod expand;

@@ -16,6 +16,7 @@ pub use memchr;
 pub mod basenc;
 pub mod bigint;
 pub mod context;
+pub mod dd;
 pub mod digest;
 pub mod digits;
 pub mod duration;

@@ -427,6 +427,60 @@ pub fn vmsplice_static(to: Fd, bytes: &'static [u8]) -> Result<usize> {
         .map_err(Errno::from)
 }
 
+/// Open flags by name, as the kernel of this architecture numbers them
+/// (dd's iflag= and oflag=; O_DIRECT and O_NOFOLLOW differ across
+/// architectures).
+pub mod oflag {
+    use rustix::fs::OFlags;
+    pub const APPEND: u32 = OFlags::APPEND.bits();
+    pub const DIRECT: u32 = OFlags::DIRECT.bits();
+    pub const DIRECTORY: u32 = OFlags::DIRECTORY.bits();
+    pub const DSYNC: u32 = OFlags::DSYNC.bits();
+    pub const SYNC: u32 = OFlags::SYNC.bits();
+    pub const RSYNC: u32 = OFlags::RSYNC.bits();
+    pub const NOATIME: u32 = OFlags::NOATIME.bits();
+    pub const NOCTTY: u32 = OFlags::NOCTTY.bits();
+    pub const NOFOLLOW: u32 = OFlags::NOFOLLOW.bits();
+    pub const NONBLOCK: u32 = OFlags::NONBLOCK.bits();
+    pub const CREATE: u32 = OFlags::CREATE.bits();
+    pub const EXCL: u32 = OFlags::EXCL.bits();
+    pub const TRUNC: u32 = OFlags::TRUNC.bits();
+    pub const RDWR: u32 = OFlags::RDWR.bits();
+    pub const WRONLY: u32 = OFlags::WRONLY.bits();
+    pub const RDONLY: u32 = OFlags::RDONLY.bits();
+}
+
+/// open(2) with the raw flags of [`oflag`] (plus O_CLOEXEC) and `mode`
+/// (less the umask), retried on EINTR.
+pub fn open_flags(path: &[u8], flags: u32, mode: u32) -> Result<File> {
+    let f = OFlags::from_bits_retain(flags) | OFlags::CLOEXEC;
+    loop {
+        match rfs::open(path, f, Mode::from_raw_mode(mode as _)) {
+            Err(rustix::io::Errno::INTR) => continue,
+            r => return r.map(File).map_err(Errno::from),
+        }
+    }
+}
+
+/// fcntl(F_GETFL): the file status flags of `fd`.
+pub fn status_flags(fd: Fd) -> Result<u32> {
+    rfs::fcntl_getfl(fd.b())
+        .map(|f| f.bits())
+        .map_err(Errno::from)
+}
+
+/// fcntl(F_SETFL).
+pub fn set_status_flags(fd: Fd, flags: u32) -> Result<()> {
+    rfs::fcntl_setfl(fd.b(), OFlags::from_bits_retain(flags)).map_err(Errno::from)
+}
+
+/// posix_fadvise(POSIX_FADV_DONTNEED): drop the cached pages of a range
+/// (`len` 0: to the end).
+pub fn drop_cache(fd: Fd, offset: u64, len: u64) -> Result<()> {
+    let len = core::num::NonZeroU64::new(len);
+    rfs::fadvise(fd.b(), offset, len, rfs::Advice::DontNeed).map_err(Errno::from)
+}
+
 /// Where a seek counts from.
 pub enum Whence {
     Start(u64),

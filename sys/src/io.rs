@@ -43,6 +43,18 @@ impl Fd {
         }
     }
 
+    /// One read(2), not retried on EINTR (dd reports signals between
+    /// reads).
+    pub fn read_once(self, buf: &mut [u8]) -> Result<usize> {
+        rustix::io::read(self.b(), &mut *buf).map_err(Errno::from)
+    }
+
+    /// One write(2), not retried: the bytes written (dd counts partial
+    /// writes).
+    pub fn write_once(self, buf: &[u8]) -> Result<usize> {
+        rustix::io::write(self.b(), buf).map_err(Errno::from)
+    }
+
     /// Reads until `buf` is full or end of file; returns the bytes read.
     pub fn read_full(self, buf: &mut [u8]) -> Result<usize> {
         let mut n = 0;
