@@ -770,7 +770,7 @@ impl Dd {
         let (delta, bps): (Vec<u8>, String) = if self.start < now {
             let ns = now - self.start;
             let d = if progress.is_some() {
-                alloc::format!("{:.0}", ns as f64 / 1e9).into_bytes()
+                alloc::format!("{}", logic::dd::round_div(ns, 1_000_000_000)).into_bytes()
             } else {
                 seconds_g(ns)
             };

@@ -256,27 +256,39 @@ pub fn human(n: u64, iec: bool) -> String {
 }
 
 /// human_readable(bytes, SI opts, 10^9, ns): the rate of `bytes` copied
-/// in `ns` nanoseconds, as `417 kB/s` (long double arithmetic in GNU).
+/// in `ns` nanoseconds, as `417 kB/s`; GNU scales at least once (`0.5
+/// kB/s`, never `500 B/s`). Exact integer arithmetic (GNU's long double
+/// agrees to the digits shown), no float formatting code.
 pub fn rate(bytes: u64, ns: u64) -> String {
-    let damt = bytes as f64 * (1e9 / ns as f64);
-    // GNU scales at least once: `0.5 kB/s`, never `500 B/s`.
-    let mut exponent = 0;
-    let mut e = 1.0f64;
-    loop {
-        e *= 1000.0;
+    let num = bytes as u128 * 1_000_000_000;
+    let den = ns.max(1) as u128;
+    let mut exponent = 1;
+    let mut e: u128 = 1000;
+    while exponent < POWERS.len() - 1 && e * 1000 * den <= num {
+        e *= 1000;
         exponent += 1;
-        if !(e * 1000.0 <= damt && exponent < POWERS.len() - 1) {
-            break;
-        }
     }
-    let v = damt / e;
-    let mut s = alloc::format!("{:.1}", v);
-    if s.len() > 4 {
-        s = alloc::format!("{:.0}", v);
-    }
+    // v = num / (den * e): one decimal below 99.95, else none.
+    let d = den * e;
+    let tenths = round_div(num * 10, d);
+    let mut s = if tenths < 1000 {
+        alloc::format!("{}.{}", tenths / 10, tenths % 10)
+    } else {
+        alloc::format!("{}", round_div(num, d))
+    };
     unit(&mut s, exponent, false);
     s.push_str("/s");
     s
+}
+
+/// n / d rounded to nearest, ties to even (printf's rounding).
+pub fn round_div(n: u128, d: u128) -> u128 {
+    let (q, r) = (n / d, n % d);
+    if 2 * r > d || (2 * r == d && q & 1 == 1) {
+        q + 1
+    } else {
+        q
+    }
 }
 
 pub const ASCII_TO_EBCDIC: [u8; 256] = [

@@ -274,7 +274,7 @@ bench chcon-R chcon "@ -R -t tmp_t $WORK/tree"
 # File operations (issue 13): a SIZE file and a 40 000-file tree, copied
 # afresh each run (the copy is removed before each run, the tree to remove
 # made before each run of rm).
-if want cp-file || want cp-r || want cp-a || want rm-r || want mv-xdev; then
+if want cp-file || want cp-r || want cp-a || want rm-r || want mv-xdev || want dd-1M || want dd-512; then
   head -c "$SIZE" /dev/urandom > "$WORK/cpsrc"
   python3 - "$WORK/tree40k" <<'PY'
 import os, sys
@@ -293,6 +293,11 @@ PREPARE="rm -f $WORK/cpdst" bench cp-file cp "@ $WORK/cpsrc $WORK/cpdst"
 PREPARE="rm -rf $WORK/cpdir" bench cp-r cp "@ -r $WORK/tree40k $WORK/cpdir"
 PREPARE="rm -rf $WORK/cpdir" bench cp-a cp "@ -a $WORK/tree40k $WORK/cpdir"
 PREPARE="rm -rf $WORK/rmdir; /usr/bin/cp -r $WORK/tree40k $WORK/rmdir" bench rm-r rm "@ -r $WORK/rmdir"
+# dd of the SIZE file: bs=1M to a file, and the default 512-byte blocks to
+# /dev/null (a system call per block: dd's own overhead).
+PREPARE="rm -f $WORK/dddst" bench dd-1M dd "@ if=$WORK/cpsrc of=$WORK/dddst bs=1M status=none"
+bench dd-512 dd "@ if=$WORK/cpsrc of=/dev/null status=none"
+rm -f "$WORK/dddst"
 # mv of the tree across file systems (to /dev/shm, a tmpfs, when WORK is
 # not on one): copy with every attribute, then remove the source.
 XDEV=/dev/shm/corebox-bench-mv
