@@ -55,6 +55,7 @@ mod readlink;
 mod rm;
 mod scratch;
 mod seq;
+mod shred;
 mod sleep;
 mod stdbuf;
 mod stty;

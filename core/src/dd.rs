@@ -24,89 +24,15 @@ pub struct Num {
 
 const SUFFIXES: &[u8] = b"bcEGkKMPTwYZ0";
 
-/// gnulib's xstrtoumax(s, &end, 10, &n, "bcEGkKMPTwYZ0"): the value, the
-/// index where parsing stopped, and whether the suffix was invalid (an
-/// unknown character or something after the suffix) or the value overflowed.
+/// xstrtoumax with dd's suffixes: (value, end, invalid suffix or not a
+/// number, overflow).
 fn xstrtoumax(s: &[u8]) -> (u64, usize, bool, bool) {
-    let mut i = 0;
-    while i < s.len() && matches!(s[i], b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r') {
-        i += 1;
+    use crate::num::SizeError;
+    match crate::num::xstrtoumax(s, SUFFIXES) {
+        (n, end, None) => (n, end, false, false),
+        (n, end, Some(SizeError::Overflow)) => (n, end, false, true),
+        (n, end, Some(_)) => (n, end, true, false),
     }
-    if s.get(i) == Some(&b'-') {
-        return (0, 0, true, false);
-    }
-    let mut j = i;
-    if s.get(j) == Some(&b'+') {
-        j += 1;
-    }
-    let digits_start = j;
-    let mut v: u64 = 0;
-    let mut overflow = false;
-    while j < s.len() && s[j].is_ascii_digit() {
-        match v
-            .checked_mul(10)
-            .and_then(|v| v.checked_add((s[j] - b'0') as u64))
-        {
-            Some(n) => v = n,
-            None => {
-                overflow = true;
-                v = u64::MAX;
-            }
-        }
-        j += 1;
-    }
-    if j == digits_start {
-        // No digits: a lone valid suffix counts 1 of it ("K" is 1024).
-        if s.get(j).is_some_and(|c| *c != 0 && SUFFIXES.contains(c)) {
-            v = 1;
-        } else {
-            return (0, 0, true, false);
-        }
-    }
-    let mut p = j;
-    let Some(&c) = s.get(p) else {
-        return (v, p, false, overflow);
-    };
-    if c == b'0' || !SUFFIXES.contains(&c) {
-        return (v, p, true, overflow);
-    }
-    let mut base: u64 = 1024;
-    let mut len = 1;
-    if b"EGkKMPTYZ".contains(&c) {
-        match s.get(p + 1) {
-            Some(b'i') if s.get(p + 2) == Some(&b'B') => len += 2,
-            Some(b'B') | Some(b'D') => {
-                base = 1000;
-                len += 1;
-            }
-            _ => {}
-        }
-    }
-    let (mul, power) = match c {
-        b'b' => (512, 1),
-        b'c' => (1, 1),
-        b'w' => (2, 1),
-        b'k' | b'K' => (base, 1),
-        b'M' => (base, 2),
-        b'G' => (base, 3),
-        b'T' => (base, 4),
-        b'P' => (base, 5),
-        b'E' => (base, 6),
-        b'Z' => (base, 7),
-        b'Y' => (base, 8),
-        _ => return (v, p, true, overflow),
-    };
-    for _ in 0..power {
-        match v.checked_mul(mul) {
-            Some(n) => v = n,
-            None => {
-                v = u64::MAX;
-                overflow = true;
-            }
-        }
-    }
-    p += len;
-    (v, p, p < s.len(), overflow)
 }
 
 /// dd's parse_integer: `N[SUFFIX][B]`, or such a number times another

@@ -34,49 +34,78 @@ fn is_space(c: u8) -> bool {
 /// the two-letter forms (`KB` = 1000, `KiB` = 1024). A suffix alone means 1
 /// of it (`K` is 1024).
 pub fn parse_size(s: &[u8], suffixes: &[u8]) -> Result<u64, SizeError> {
+    match xstrtoumax(s, suffixes) {
+        (n, _, None) => Ok(n),
+        (_, _, Some(e)) => Err(e),
+    }
+}
+
+/// gnulib's xstrtoumax(s, &end, 10, &n, suffixes): the value (saturated
+/// on overflow), where parsing stopped (at the bad character after an
+/// invalid suffix) and the error. An invalid suffix outranks overflow.
+pub fn xstrtoumax(s: &[u8], suffixes: &[u8]) -> (u64, usize, Option<SizeError>) {
+    xstrtoumax_radix(s, 10, suffixes)
+}
+
+/// [`xstrtoumax`] in base 10, or with `radix` 0 in C's syntax (`0x1F`,
+/// `017`), as xstrtoumax(s, &end, 0, ...).
+pub fn xstrtoumax_radix(s: &[u8], radix: u32, suffixes: &[u8]) -> (u64, usize, Option<SizeError>) {
     let mut i = 0;
     while i < s.len() && is_space(s[i]) {
         i += 1;
     }
     if s.get(i) == Some(&b'-') {
-        return Err(SizeError::Invalid);
+        return (0, 0, Some(SizeError::Invalid));
     }
     if s.get(i) == Some(&b'+') {
         i += 1;
     }
     let start = i;
+    let mut radix = radix;
+    if radix == 0 {
+        radix = 10;
+        if s.get(i) == Some(&b'0') {
+            radix = 8;
+            if matches!(s.get(i + 1), Some(b'x' | b'X'))
+                && s.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+            {
+                radix = 16;
+                i += 2;
+            }
+        }
+    }
     let mut n: u64 = 0;
     let mut overflow = false;
-    while i < s.len() && s[i].is_ascii_digit() {
+    while let Some(d) = s.get(i).and_then(|&c| (c as char).to_digit(radix)) {
         match n
-            .checked_mul(10)
-            .and_then(|v| v.checked_add((s[i] - b'0') as u64))
+            .checked_mul(radix as u64)
+            .and_then(|v| v.checked_add(d as u64))
         {
             Some(v) => n = v,
-            None => overflow = true,
+            None => {
+                overflow = true;
+                n = u64::MAX;
+            }
         }
         i += 1;
     }
     if i == start {
         match s.get(i) {
             Some(c) if !suffixes.is_empty() && suffixes.contains(c) && *c != b'0' => n = 1,
-            _ => return Err(SizeError::Invalid),
+            _ => return (0, 0, Some(SizeError::Invalid)),
         }
     }
     let rest = &s[i..];
+    let of = |o: bool| o.then_some(SizeError::Overflow);
     if rest.is_empty() {
-        return if overflow {
-            Err(SizeError::Overflow)
-        } else {
-            Ok(n)
-        };
+        return (n, i, of(overflow));
     }
     if !suffixes.contains(&rest[0]) || rest[0] == b'0' {
-        return Err(SizeError::InvalidSuffix);
+        return (n, i, Some(SizeError::InvalidSuffix));
     }
     let mut base: u64 = 1024;
     let mut used = 1;
-    if suffixes.contains(&b'0') {
+    if suffixes.contains(&b'0') && b"EGgkKMmPQRTtYZ".contains(&rest[0]) {
         match rest.get(1) {
             Some(b'i') if rest.get(2) == Some(&b'B') => used += 2,
             Some(b'B') | Some(b'D') => {
@@ -101,22 +130,22 @@ pub fn parse_size(s: &[u8], suffixes: &[u8]) -> Result<u64, SizeError> {
         b'Y' => (base, 8),
         b'R' => (base, 9),
         b'Q' => (base, 10),
-        _ => return Err(SizeError::InvalidSuffix),
+        _ => return (n, i, Some(SizeError::InvalidSuffix)),
     };
     for _ in 0..power {
         match n.checked_mul(mult) {
             Some(v) => n = v,
-            None => overflow = true,
+            None => {
+                overflow = true;
+                n = u64::MAX;
+            }
         }
     }
+    let end = i + used;
     if rest.len() > used {
-        return Err(SizeError::InvalidSuffix);
+        return (n, end, Some(SizeError::InvalidSuffix));
     }
-    if overflow {
-        Err(SizeError::Overflow)
-    } else {
-        Ok(n)
-    }
+    (n, end, of(overflow))
 }
 
 /// gnulib's xstrtoimax(s, NULL, 10, &n, suffixes): [`parse_size`] with

@@ -91,6 +91,20 @@ pub fn set_hostname(name: &[u8]) -> Result<()> {
     rustix::system::sethostname(name).map_err(crate::errno::Errno::from)
 }
 
+/// Fills `buf` from the kernel's random source (getrandom(2), retried
+/// when interrupted or short).
+pub fn random_bytes(buf: &mut [u8]) -> crate::errno::Result<()> {
+    let mut at = 0;
+    while at < buf.len() {
+        match rustix::rand::getrandom(&mut buf[at..], rustix::rand::GetRandomFlags::empty()) {
+            Ok(n) => at += n,
+            Err(rustix::io::Errno::INTR) => continue,
+            Err(e) => return Err(crate::errno::Errno::from(e)),
+        }
+    }
+    Ok(())
+}
+
 /// 64 random bits from the kernel (getrandom(2), retried when
 /// interrupted); the clock's nanoseconds if it has none to give.
 pub fn random_u64() -> u64 {
