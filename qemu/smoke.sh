@@ -155,7 +155,7 @@ t test '#0' -x "$T/i/b/f"
 t install '#0' -C -m 644 "$T/f" "$T/i/b/f"
 t test '#1' -x "$T/i/b/f"
 t rm '#0' -r "$T/i"
-t shred "*shred: $T/f: pass 1/1 (random)...\n*shred: $T/f: removing\n*shred: $T/f: renamed to $T/0\n*shred: $T/f: renamed to $T/0\n*removed\n#0" -n1 -v --remove=wipe "$T/f"
+t shred "*shred: $T/f: pass 1/1 (random)...\n*shred: $T/f: removing\n*shred: $T/f: renamed to $T/0\n*shred: $T/f: removed\n#0" -n1 -v --remove=wipe "$T/f"
 in='x\n'; t tee 'x\n#0' "$T/f"
 
 # Past 32 bits (what bites on i686 and armv7): a file over 4 GiB (sparse:
