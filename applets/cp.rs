@@ -115,9 +115,11 @@
 //! and the option checks.
 
 use super::{opt, SPEC};
-use crate::shared::backup::{Backups, Kind};
-use crate::shared::cli::{choice, try_help, usage_error};
-use crate::shared::copy::{target_dir, Copier, Deref, Interactive, Options, Reflink, Sparse};
+use crate::shared::backup::{BackupArgs, Backups, Kind};
+use crate::shared::cli::{choice, usage_error};
+use crate::shared::copy::{
+    check_operands, target_dir, Copier, Deref, Interactive, Options, Reflink, Sparse,
+};
 use crate::shared::diag::{die, quoteaf};
 use alloc::vec::Vec;
 use logic::path::{file_name_concat, last_component, strip_trailing_slashes};
@@ -198,12 +200,15 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let selinux = sys::selinux::enabled();
     let mut x = Options::new(Backups::new(&SPEC, false, None, None));
     let mut deref = None;
-    let (mut make_backups, mut control, mut suffix) = (false, None, None);
+    let mut backup = BackupArgs::default();
     let (mut copy_contents, mut parents, mut strip_slashes) = (false, false, false);
     let mut target: Option<&'static [u8]> = None;
     let mut no_target = false;
     let mut scontext: Option<&'static [u8]> = None;
     while let Some(o) = opts.next() {
+        if backup.option(o.key, opt::BACKUP, o.arg) {
+            continue;
+        }
         match o.key {
             opt::SPARSE => x.sparse = choice(&SPEC, b"--sparse", o.arg.unwrap_or_default(), SPARSE),
             opt::REFLINK => {
@@ -225,11 +230,6 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                 x.preserve_xattr = true;
                 x.reduce_diagnostics = true;
                 x.recursive = true;
-            }
-            'b' => make_backups = true,
-            opt::BACKUP => {
-                make_backups = true;
-                control = o.arg.or(control);
             }
             opt::ATTRIBUTES_ONLY => x.data_copy_required = false,
             opt::COPY_CONTENTS => copy_contents = true,
@@ -282,7 +282,6 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                     );
                 }
             }
-            'S' => (make_backups, suffix) = (true, o.arg),
             _ => {}
         }
     }
@@ -292,7 +291,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     if x.interactive == Interactive::AlwaysNo {
         x.update = false;
     }
-    if make_backups && x.interactive == Interactive::AlwaysNo {
+    if backup.make && x.interactive == Interactive::AlwaysNo {
         usage_error(
             &SPEC,
             &[b"options --backup and --no-clobber are mutually exclusive"],
@@ -301,7 +300,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     if x.reflink == Reflink::Always && x.sparse != Sparse::Auto {
         usage_error(&SPEC, &[b"--reflink can be used only with --sparse=auto"]);
     }
-    x.backups = Backups::new(&SPEC, make_backups, control, suffix);
+    x.backups = backup.backups(&SPEC);
     x.deref = deref.unwrap_or(if x.recursive && !x.hard_link {
         Deref::Never
     } else {
@@ -346,31 +345,11 @@ fn do_copy(
     strip_slashes: bool,
     x: Options,
 ) -> bool {
-    if files.len() <= usize::from(target.is_none()) {
-        if files.is_empty() {
-            usage_error(&SPEC, &[b"missing file operand"]);
-        }
-        usage_error(
-            &SPEC,
-            &[
-                b"missing destination file operand after ",
-                &quoteaf(files[0]),
-            ],
-        );
-    }
+    check_operands(&SPEC, &files, target.is_none(), target.is_some(), no_target);
     let mut new_dst = false;
     let mut dir: Option<File> = None;
     if no_target {
-        if target.is_some() {
-            die(
-                &[b"cannot combine --target-directory (-t) and --no-target-directory (-T)"],
-                None,
-            );
-        }
-        if files.len() > 2 {
-            error(&[b"extra operand ", &quoteaf(files[2])], None);
-            try_help(&SPEC);
-        }
+        // -T: DEST is the name itself (checked above).
     } else if let Some(t) = target {
         match target_dir(t) {
             Ok(f) => dir = Some(f),

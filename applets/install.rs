@@ -80,9 +80,9 @@
 //! -D; -s runs the strip program in a child; -C compares before copying.
 
 use super::{opt, SPEC};
-use crate::shared::backup::Backups;
-use crate::shared::cli::{try_help, usage_error};
-use crate::shared::copy::{target_dir, Copier, Deref, Options, Reflink};
+use crate::shared::backup::{BackupArgs, Backups};
+use crate::shared::cli::usage_error;
+use crate::shared::copy::{check_operands, target_dir, Copier, Deref, Options, Reflink};
 use crate::shared::diag::{die, quote, quoteaf};
 use crate::shared::mkdirp::{at, DirMaker};
 use alloc::vec::Vec;
@@ -126,7 +126,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     x.mode = Some(0o600);
     x.open_dangling_dest_symlink = false;
     fs::set_umask(0);
-    let (mut make_backups, mut control, mut suffix) = (false, None, None);
+    let mut backup = BackupArgs::default();
     let (mut strip, mut strip_program, mut strip_given) = (false, &b"strip"[..], false);
     let (mut dir_arg, mut mkdir_and_install, mut compare) = (false, false, false);
     let (mut owner_name, mut group_name, mut mode_arg) = (None, None, None);
@@ -134,12 +134,10 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut no_target = false;
     let mut scontext: Option<&'static [u8]> = None;
     while let Some(o) = opts.next() {
+        if backup.option(o.key, opt::BACKUP, o.arg) {
+            continue;
+        }
         match o.key {
-            'b' => make_backups = true,
-            opt::BACKUP => {
-                make_backups = true;
-                control = o.arg.or(control);
-            }
             'C' => compare = true,
             's' => {
                 strip = true;
@@ -157,7 +155,6 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             'm' => mode_arg = o.arg,
             'o' => owner_name = o.arg,
             'p' => x.preserve_timestamps = true,
-            'S' => (make_backups, suffix) = (true, o.arg),
             't' => {
                 if target.is_some() {
                     die(&[b"multiple target directories specified"], None);
@@ -200,7 +197,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             None,
         );
     }
-    x.backups = Backups::new(&SPEC, make_backups, control, suffix);
+    x.backups = backup.backups(&SPEC);
     if x.preserve_security_context && scontext.is_some() {
         die(&[b"cannot set target context and preserve it"], None);
     }
@@ -216,30 +213,11 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         }
     }
     let mut files = opts.operands();
-    if files.len() <= usize::from(!(dir_arg || target.is_some())) {
-        if files.is_empty() {
-            usage_error(&SPEC, &[b"missing file operand"]);
-        }
-        usage_error(
-            &SPEC,
-            &[
-                b"missing destination file operand after ",
-                &quoteaf(files[0]),
-            ],
-        );
-    }
+    let need_dest = !(dir_arg || target.is_some());
+    check_operands(&SPEC, &files, need_dest, target.is_some(), no_target);
     let mut tdir: Option<Target> = None;
     if no_target {
-        if target.is_some() {
-            die(
-                &[b"cannot combine --target-directory (-t) and --no-target-directory (-T)"],
-                None,
-            );
-        }
-        if files.len() > 2 {
-            error(&[b"extra operand ", &quoteaf(files[2])], None);
-            try_help(&SPEC);
-        }
+        // -T: DEST is the name itself (checked above).
     } else if let Some(t) = target {
         tdir = Some(match target_dir(t) {
             Ok(f) => Target::Dir(Some(f)),

@@ -70,7 +70,7 @@
 //! one destination name by this run are never overwritten by the next.
 
 use super::{opt, SPEC};
-use crate::shared::backup::{Backups, Kind};
+use crate::shared::backup::{BackupArgs, Backups, Kind};
 use crate::shared::canon::{canonicalize, Need};
 use crate::shared::cli::{try_help, usage_error};
 use crate::shared::diag::{die, quoteaf, quotef};
@@ -100,14 +100,13 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (mut symbolic, mut relative, mut logical, mut interactive, mut force) =
         (false, false, false, false, false);
     let (mut verbose, mut hard_dir, mut deref_dir, mut no_target) = (false, false, true, false);
-    let (mut make_backups, mut control, mut suffix, mut target) = (false, None, None, None);
+    let mut backup = BackupArgs::default();
+    let mut target = None;
     while let Some(o) = opts.next() {
+        if backup.option(o.key, opt::BACKUP, o.arg) {
+            continue;
+        }
         match o.key {
-            'b' => make_backups = true,
-            opt::BACKUP => {
-                make_backups = true;
-                control = o.arg.or(control);
-            }
             'd' | 'F' => hard_dir = true,
             'f' => (force, interactive) = (true, false),
             'i' => (force, interactive) = (false, true),
@@ -119,7 +118,6 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             't' => target = Some(target_option(target, o.arg.unwrap_or_default())),
             'T' => no_target = true,
             'v' => verbose = true,
-            'S' => (make_backups, suffix) = (true, o.arg),
             _ => {}
         }
     }
@@ -190,7 +188,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             }
         }
     }
-    ln.backups = Backups::new(&SPEC, make_backups, control, suffix);
+    ln.backups = backup.backups(&SPEC);
     let ok = match target {
         Some(t) => {
             if files.len() >= 2 && force && !symbolic && ln.backups.kind != Kind::Numbered {

@@ -56,14 +56,16 @@
 //! removed.
 
 use super::{opt, SPEC};
-use crate::shared::backup::Backups;
-use crate::shared::cli::{try_help, usage_error};
-use crate::shared::copy::{target_dir, Copier, Deref, Interactive, Options, Reflink};
+use crate::shared::backup::{BackupArgs, Backups};
+use crate::shared::cli::usage_error;
+use crate::shared::copy::{
+    check_operands, target_dir, Copier, Deref, Interactive, Options, Reflink,
+};
 use crate::shared::diag::{die, quoteaf};
 use crate::shared::remove::{Remover, Status};
 use logic::path::{file_name_concat, last_component, strip_trailing_slashes};
 use sys::fs;
-use sys::io::{error, Fd, File};
+use sys::io::{Fd, File};
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
@@ -83,16 +85,14 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     x.recursive = true;
     x.stdin_tty = fs::isatty(Fd::STDIN);
     x.open_dangling_dest_symlink = false;
-    let (mut make_backups, mut control, mut suffix) = (false, None, None);
+    let mut backup = BackupArgs::default();
     let (mut strip_slashes, mut no_target) = (false, false);
     let mut target: Option<&'static [u8]> = None;
     while let Some(o) = opts.next() {
+        if backup.option(o.key, opt::BACKUP, o.arg) {
+            continue;
+        }
         match o.key {
-            'b' => make_backups = true,
-            opt::BACKUP => {
-                make_backups = true;
-                control = o.arg.or(control);
-            }
             'f' => x.interactive = Interactive::AlwaysYes,
             'i' => x.interactive = Interactive::Ask,
             'n' => x.interactive = Interactive::AlwaysNo,
@@ -106,7 +106,6 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             'T' => no_target = true,
             'u' => x.update = true,
             'v' => x.verbose = true,
-            'S' => (make_backups, suffix) = (true, o.arg),
             // No file_contexts database to label from: with SELinux, -Z
             // only stops the context from being kept.
             'Z' if selinux => x.preserve_security_context = false,
@@ -114,30 +113,10 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         }
     }
     let mut files = opts.operands();
-    if files.len() <= usize::from(target.is_none()) {
-        if files.is_empty() {
-            usage_error(&SPEC, &[b"missing file operand"]);
-        }
-        usage_error(
-            &SPEC,
-            &[
-                b"missing destination file operand after ",
-                &quoteaf(files[0]),
-            ],
-        );
-    }
+    check_operands(&SPEC, &files, target.is_none(), target.is_some(), no_target);
     let mut dir: Option<File> = None;
     if no_target {
-        if target.is_some() {
-            die(
-                &[b"cannot combine --target-directory (-t) and --no-target-directory (-T)"],
-                None,
-            );
-        }
-        if files.len() > 2 {
-            error(&[b"extra operand ", &quoteaf(files[2])], None);
-            try_help(&SPEC);
-        }
+        // -T: DEST is the name itself (checked above).
     } else if let Some(t) = target {
         match target_dir(t) {
             Ok(f) => dir = Some(f),
@@ -169,13 +148,13 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     if x.interactive == Interactive::AlwaysNo {
         x.update = false;
     }
-    if make_backups && x.interactive == Interactive::AlwaysNo {
+    if backup.make && x.interactive == Interactive::AlwaysNo {
         usage_error(
             &SPEC,
             &[b"options --backup and --no-clobber are mutually exclusive"],
         );
     }
-    x.backups = Backups::new(&SPEC, make_backups, control, suffix);
+    x.backups = backup.backups(&SPEC);
     let mut c = Copier::new(x);
     let ok = match (target, &dir) {
         (Some(t), Some(d)) => {

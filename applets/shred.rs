@@ -301,64 +301,21 @@ fn direct_mode(fd: Fd, on: bool) {
     }
 }
 
-/// gnulib human_readable(n, human_autoscale | human_SI | human_base_1024
-/// | human_B, 1, 1) rounded down (`floor`) or up.
+/// human_readable(n, human_autoscale | human_SI | human_base_1024 |
+/// human_B, 1, 1), rounded down (the offset) or up (the size).
 fn human_iec(n: u64, ceiling: bool) -> Vec<u8> {
-    let mut amt = n;
-    let (mut tenths, mut rounding, mut exponent) = (0u64, 0u64, 0usize);
-    let mut point = None;
-    if 1024 <= amt {
-        loop {
-            let r10 = (amt % 1024) * 10 + tenths;
-            let r2 = (r10 % 1024) * 2 + (rounding >> 1);
-            amt /= 1024;
-            tenths = r10 / 1024;
-            rounding = if r2 < 1024 {
-                u64::from(r2 + rounding != 0)
-            } else {
-                2 + u64::from(1024 < r2 + rounding)
-            };
-            exponent += 1;
-            if !(1024 <= amt && exponent < 8) {
-                break;
-            }
-        }
-        if amt < 10 {
-            if ceiling && 0 < rounding {
-                tenths += 1;
-                rounding = 0;
-                if tenths == 10 {
-                    amt += 1;
-                    tenths = 0;
-                }
-            }
-            if amt < 10 {
-                point = Some(tenths);
-                tenths = 0;
-                rounding = 0;
-            }
-        }
-    }
-    if ceiling && 0 < tenths + rounding {
-        amt += 1;
-        if amt == 1024 && exponent < 8 {
-            exponent += 1;
-            point = Some(0);
-            amt = 1;
-        }
-    }
-    let mut out = Vec::new();
-    logic::digits::push_u64(&mut out, amt);
-    if let Some(t) = point {
-        out.push(b'.');
-        out.push(b'0' + t as u8);
-    }
-    if exponent > 0 {
-        out.push(b"KMGTPEZY"[exponent - 1]);
-        out.push(b'i');
-    }
-    out.push(b'B');
-    out
+    use logic::human::{human, Round};
+    human(
+        n,
+        true,
+        if ceiling {
+            Round::Ceiling
+        } else {
+            Round::Floor
+        },
+        false,
+    )
+    .into_bytes()
 }
 
 /// dopass: one pass over the file; Err(()) for an error that ends the

@@ -34,34 +34,8 @@ fn setup(d: &Path) {
     std::fs::write(d.join("out"), vec![b'o'; 3000]).unwrap();
 }
 
-/// `dd ARGS` with `input` on standard input in a fresh setup, for GNU and
-/// for corebox: the same output, messages (untimed), status and files.
 fn dd_like_gnu(args: &[&str], input: &[u8]) {
-    if !have_gnu("dd") {
-        return;
-    }
-    let run = |c: Cmd| {
-        let t = TempDir::new();
-        setup(t.path());
-        let mut o = c.args(args).current_dir(t.path()).stdin(input).run();
-        o.stderr = untimed(&o.stderr);
-        let files: Vec<(String, Vec<u8>)> = tree(t.path())
-            .into_iter()
-            .map(|l| {
-                let name = l.split(' ').next().unwrap().to_string();
-                let data = std::fs::read(t.join(&name)).unwrap_or_default();
-                (l, data)
-            })
-            .collect();
-        (o, files)
-    };
-    let (theirs, their_files) = run(gnu("dd"));
-    let (ours, our_files) = run(ucmd("dd"));
-    ours.same_as(&theirs);
-    assert!(
-        our_files == their_files,
-        "the files differ from GNU's: dd {args:?}"
-    );
+    same_files_as_gnu("dd", args, input, setup, untimed);
 }
 
 #[test]

@@ -774,6 +774,43 @@ pub fn same_effect_as_gnu(applet: &str, args: &[&str], setup: impl Fn(&Path)) {
     same_effect(applet, args, setup, false)
 }
 
+/// `applet ARGS` with `stdin`, in a fresh `setup` directory, by GNU and
+/// by corebox: the same output (standard error through `fix`), status,
+/// and files with the same contents.
+pub fn same_files_as_gnu(
+    applet: &str,
+    args: &[&str],
+    stdin: &[u8],
+    setup: impl Fn(&Path),
+    fix: fn(&[u8]) -> Vec<u8>,
+) {
+    if !have_gnu(applet) {
+        return;
+    }
+    let run = |c: Cmd| {
+        let t = TempDir::new();
+        setup(t.path());
+        let mut o = c.args(args).current_dir(t.path()).stdin(stdin).run();
+        o.stderr = fix(&o.stderr);
+        let files: Vec<(String, Vec<u8>)> = tree(t.path())
+            .into_iter()
+            .map(|l| {
+                let name = l.split(' ').next().unwrap().to_string();
+                let data = std::fs::read(t.join(&name)).unwrap_or_default();
+                (l, data)
+            })
+            .collect();
+        (o, files)
+    };
+    let (theirs, their_files) = run(gnu(applet));
+    let (ours, our_files) = run(ucmd(applet));
+    ours.same_as(&theirs);
+    assert!(
+        our_files == their_files,
+        "the files differ from GNU's: {applet} {args:?}"
+    );
+}
+
 /// [`same_effect_as_gnu`] for programs that visit a directory's entries
 /// in inode order (cp, mv): two setups number their files differently,
 /// so the lines of the outputs are compared sorted.

@@ -15,30 +15,7 @@ fn setup(d: &Path) {
 }
 
 fn shred_like_gnu(args: &[&str]) {
-    if !have_gnu("shred") {
-        return;
-    }
-    let run = |c: Cmd| {
-        let t = TempDir::new();
-        setup(t.path());
-        let o = c.args(args).current_dir(t.path()).run();
-        let files: Vec<(String, Vec<u8>)> = tree(t.path())
-            .into_iter()
-            .map(|l| {
-                let name = l.split(' ').next().unwrap().to_string();
-                let data = std::fs::read(t.join(&name)).unwrap_or_default();
-                (l, data)
-            })
-            .collect();
-        (o, files)
-    };
-    let (theirs, their_files) = run(gnu("shred"));
-    let (ours, our_files) = run(ucmd("shred"));
-    ours.same_as(&theirs);
-    assert!(
-        our_files == their_files,
-        "the files differ from GNU's: shred {args:?}"
-    );
+    same_files_as_gnu("shred", args, b"", setup, |v| v.to_vec());
 }
 
 #[test]

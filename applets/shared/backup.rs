@@ -28,6 +28,36 @@ const CONTROLS: &[(&[u8], Kind)] = &[
     (b"t", Kind::Numbered),
 ];
 
+/// The backup options as given: `-b`, `--backup[=CONTROL]` and `-S
+/// SUFFIX` (which implies -b), for [`Backups::new`] after the last option.
+#[derive(Default)]
+pub struct BackupArgs {
+    pub make: bool,
+    control: Option<&'static [u8]>,
+    suffix: Option<&'static [u8]>,
+}
+
+impl BackupArgs {
+    /// Takes the option `key` (with `backup`, the program's key for
+    /// `--backup`) if it is one of the three; false otherwise.
+    pub fn option(&mut self, key: char, backup: char, arg: Option<&'static [u8]>) -> bool {
+        match key {
+            'b' => self.make = true,
+            'S' => (self.make, self.suffix) = (true, arg),
+            k if k == backup => {
+                self.make = true;
+                self.control = arg.or(self.control);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    pub fn backups(&self, spec: &Spec) -> Backups {
+        Backups::new(spec, self.make, self.control, self.suffix)
+    }
+}
+
 pub struct Backups {
     pub kind: Kind,
     suffix: &'static [u8],

@@ -12,6 +12,7 @@
 //! only for messages.
 
 use super::backup::{Backups, Kind};
+use super::cli::{try_help, usage_error, Spec};
 use super::diag::{quote, quoteaf, quotef};
 use super::links::{force_link, same_name_at};
 use alloc::collections::BTreeMap;
@@ -2405,6 +2406,42 @@ fn set_acl(dst: Dst, dst_fd: Option<Fd>, mode: u32) -> bool {
         Err(e) => {
             error(&[b"setting permissions for ", &quote(dst.path)], Some(e));
             false
+        }
+    }
+}
+
+/// The operand checks cp, mv and install share: a source and, unless
+/// `need_dest` is false (-t, install -d), a destination; -T neither with
+/// -t nor with more than two operands.
+pub fn check_operands(
+    spec: &Spec,
+    files: &[&[u8]],
+    need_dest: bool,
+    target: bool,
+    no_target: bool,
+) {
+    if files.len() <= usize::from(need_dest) {
+        if files.is_empty() {
+            usage_error(spec, &[b"missing file operand"]);
+        }
+        usage_error(
+            spec,
+            &[
+                b"missing destination file operand after ",
+                &quoteaf(files[0]),
+            ],
+        );
+    }
+    if no_target {
+        if target {
+            super::diag::die(
+                &[b"cannot combine --target-directory (-t) and --no-target-directory (-T)"],
+                None,
+            );
+        }
+        if files.len() > 2 {
+            error(&[b"extra operand ", &quoteaf(files[2])], None);
+            try_help(spec);
         }
     }
 }

@@ -106,79 +106,13 @@ pub fn parse_integer(s: &[u8]) -> Num {
     }
 }
 
-const POWERS: &[u8] = b"\0KMGTPEZYRQ";
-
-/// The unit after a scaled number: ` kB`, ` MiB`, ` B`...
-fn unit(out: &mut String, exponent: usize, iec: bool) {
-    out.push(' ');
-    if exponent > 0 {
-        out.push(if !iec && exponent == 1 {
-            'k'
-        } else {
-            POWERS[exponent] as char
-        });
-        if iec {
-            out.push('i');
-        }
-    }
-    out.push('B');
-}
+use crate::human::{unit, POWERS};
 
 /// gnulib human_readable(n, autoscale | round_to_nearest |
-/// space_before_unit | SI | B [| base_1024], 1, 1): `512 B`, `1.0 kB`,
-/// `238 MiB`.
+/// space_before_unit | SI | B [| base_1024], 1, 1), as dd prints sizes:
+/// `512 B`, `1.0 kB`, `238 MiB`.
 pub fn human(n: u64, iec: bool) -> String {
-    let base: u64 = if iec { 1024 } else { 1000 };
-    let mut amt = n;
-    let (mut tenths, mut rounding, mut exponent) = (0u64, 0u64, 0usize);
-    let mut point = None;
-    if base <= amt {
-        loop {
-            let r10 = (amt % base) * 10 + tenths;
-            let r2 = (r10 % base) * 2 + (rounding >> 1);
-            amt /= base;
-            tenths = r10 / base;
-            rounding = if r2 < base {
-                u64::from(r2 + rounding != 0)
-            } else {
-                2 + u64::from(base < r2 + rounding)
-            };
-            exponent += 1;
-            if !(base <= amt && exponent < POWERS.len() - 1) {
-                break;
-            }
-        }
-        if amt < 10 {
-            if 2 < rounding + (tenths & 1) {
-                tenths += 1;
-                rounding = 0;
-                if tenths == 10 {
-                    amt += 1;
-                    tenths = 0;
-                }
-            }
-            if amt < 10 {
-                point = Some(tenths);
-                tenths = 0;
-                rounding = 0;
-            }
-        }
-    }
-    if 5 < tenths + u64::from(0 < rounding + (amt & 1)) {
-        amt += 1;
-        if amt == base && exponent < POWERS.len() - 1 {
-            exponent += 1;
-            point = Some(0);
-            amt = 1;
-        }
-    }
-    let mut out = alloc::format!("{amt}");
-    if let Some(t) = point {
-        out.push('.');
-        out.push((b'0' + t as u8) as char);
-    }
-    unit(&mut out, exponent, iec);
-    out
+    crate::human::human(n, iec, crate::human::Round::Nearest, true)
 }
 
 /// human_readable(bytes, SI opts, 10^9, ns): the rate of `bytes` copied
@@ -202,7 +136,7 @@ pub fn rate(bytes: u64, ns: u64) -> String {
     } else {
         alloc::format!("{}", round_div(num, d))
     };
-    unit(&mut s, exponent, false);
+    unit(&mut s, exponent, false, true);
     s.push_str("/s");
     s
 }

@@ -25,6 +25,7 @@ pub mod escape;
 pub mod float;
 pub mod fold;
 pub mod hosts;
+pub mod human;
 pub mod linecmp;
 pub mod locale;
 mod locale_print;
