@@ -33,6 +33,7 @@
 // option: -u, --update
 // option: -v, --verbose
 // option: -x, --one-file-system
+// option: -g, --progress
 // option: -Z
 // option: --context[=CTX]
 // help:
@@ -205,6 +206,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut target: Option<&'static [u8]> = None;
     let mut no_target = false;
     let mut scontext: Option<&'static [u8]> = None;
+    let mut progress = false;
     while let Some(o) = opts.next() {
         if backup.option(o.key, opt::BACKUP, o.arg) {
             continue;
@@ -270,6 +272,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             'u' => x.update = true,
             'v' => x.verbose = true,
             'x' => x.one_file_system = true,
+            'g' => progress = true,
             'Z' | opt::CONTEXT => {
                 if selinux {
                     if o.arg.is_some() {
@@ -333,7 +336,15 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         }
     }
     let files = opts.operands();
-    let ok = do_copy(files, target, no_target, parents, strip_slashes, x);
+    let ok = do_copy(
+        files,
+        target,
+        no_target,
+        parents,
+        strip_slashes,
+        progress,
+        x,
+    );
     i32::from(!ok)
 }
 
@@ -343,6 +354,7 @@ fn do_copy(
     no_target: bool,
     parents: bool,
     strip_slashes: bool,
+    progress: bool,
     x: Options,
 ) -> bool {
     check_operands(&SPEC, &files, target.is_none(), target.is_some(), no_target);
@@ -374,6 +386,10 @@ fn do_copy(
         }
     }
     let mut c = Copier::new(x);
+    if progress {
+        let n = if target.is_some() { files.len() } else { 1 };
+        c.start_progress(&files[..n]);
+    }
     if let Some(t) = target {
         let dfd = dir.as_ref().map_or(Fd::CWD, |f| f.fd());
         if files.len() >= 2 {

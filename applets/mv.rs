@@ -15,6 +15,7 @@
 // option: -u, --update
 // option: -v, --verbose
 // option: -Z, --context
+// option: -g, --progress
 // help:
 // Rename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.
 //
@@ -88,6 +89,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut backup = BackupArgs::default();
     let (mut strip_slashes, mut no_target) = (false, false);
     let mut target: Option<&'static [u8]> = None;
+    let mut progress = false;
     while let Some(o) = opts.next() {
         if backup.option(o.key, opt::BACKUP, o.arg) {
             continue;
@@ -106,6 +108,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             'T' => no_target = true,
             'u' => x.update = true,
             'v' => x.verbose = true,
+            'g' => progress = true,
             // No file_contexts database to label from: with SELinux, -Z
             // only stops the context from being kept.
             'Z' if selinux => x.preserve_security_context = false,
@@ -156,6 +159,10 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     }
     x.backups = backup.backups(&SPEC);
     let mut c = Copier::new(x);
+    if progress {
+        let n = if target.is_some() { files.len() } else { 1 };
+        c.start_progress(&files[..n]);
+    }
     let ok = match (target, &dir) {
         (Some(t), Some(d)) => {
             if files.len() >= 2 {

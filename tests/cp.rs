@@ -199,3 +199,35 @@ fn cp_20000_levels() {
     c.success().no_stderr();
     o.success().stdout_is("19999 d\n");
 }
+
+/// -g/--progress (beyond GNU): a line on a terminal's standard error,
+/// nothing when it is not a terminal.
+#[test]
+fn cp_and_mv_progress() {
+    let t = TempDir::new();
+    let data: Vec<u8> = (0..3_000_000u32).map(|i| (i % 251) as u8).collect();
+    t.write("big", &data);
+    let line = |cmd: &str| {
+        let full = format!("cd {} && {} {cmd}", t.path().display(), corebox_line());
+        on_pty(&full, |_| {})
+    };
+    let Some(out) = line("cp -g big copy") else {
+        return;
+    };
+    assert!(
+        out.contains("2.9MiB / 2.9MiB [==============================] 100% ")
+            && out.contains(" ETA 0:0"),
+        "{out:?}"
+    );
+    assert_eq!(t.read("copy"), data);
+    let out = line("mv --progress copy moved").unwrap();
+    assert!(out.contains("100%"), "{out:?}");
+    assert_eq!(t.read("moved"), data);
+    ucmd("cp")
+        .current_dir(t.path())
+        .args(&["-g", "big", "copy2"])
+        .run()
+        .success()
+        .no_stderr();
+    assert_eq!(t.read("copy2"), data);
+}

@@ -227,6 +227,8 @@ pub struct Copier {
     top_rename: Result<(), Errno>,
     made_top: bool,
     top_backup: Option<Vec<u8>>,
+    /// cp/mv -g.
+    pub progress: Option<super::progress::Progress>,
 }
 
 /// What copy_internal decided for a directory.
@@ -251,7 +253,18 @@ impl Copier {
             top_rename: Ok(()),
             made_top: false,
             top_backup: None,
+            progress: None,
         }
+    }
+
+    /// cp/mv -g: a progress line for the data of `sources`.
+    pub fn start_progress(&mut self, sources: &[&[u8]]) {
+        let follow = match self.x.deref {
+            Deref::Never => Follow::Physical,
+            Deref::CmdLine => Follow::CmdLine,
+            Deref::Always => Follow::Logical,
+        };
+        self.progress = super::progress::Progress::new(sources, follow);
     }
 
     /// dest_info_init and src_info_init (for two or more operands).
@@ -1890,6 +1903,9 @@ impl Copier {
         if *data_copy_required && !self.copy_data(src, dst, sfd, dfd, src_open_sb, &sb) {
             return false;
         }
+        if let Some(p) = &mut self.progress {
+            p.file_done(src_open_sb.size.max(0) as u64);
+        }
         let x = &self.x;
         let mut ok = true;
         if x.preserve_timestamps {
@@ -2075,6 +2091,9 @@ impl Copier {
                     Ok(n) => {
                         max -= n as u64;
                         *total += n as u64;
+                        if let Some(p) = &mut self.progress {
+                            p.add(n as u64);
+                        }
                     }
                     Err(e)
                         if e == Errno::NOSYS
@@ -2113,6 +2132,9 @@ impl Copier {
             };
             max -= n as u64;
             *total += n as u64;
+            if let Some(p) = &mut self.progress {
+                p.add(n as u64);
+            }
             // Chunks of hole_size: runs of data are written, runs of zeros
             // skipped (a hole may stay pending across reads; data never).
             let mut csize = if hole_size > 0 { hole_size } else { buf_size };

@@ -16,4 +16,5 @@ pub mod links;
 pub mod mkdirp;
 pub mod multicall;
 pub mod process;
+pub mod progress;
 pub mod remove;
