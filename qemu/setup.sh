@@ -25,3 +25,13 @@ ensure_qemu() {
     apt-get install -y -qq qemu-user-static >&2
   fi
 }
+
+# Tools some tests use when present: mkfs.btrfs (cp --reflink on a
+# loop-mounted btrfs). Best effort: without them those tests skip.
+ensure_test_tools() {
+  if ! command -v mkfs.btrfs >/dev/null && command -v apt-get >/dev/null; then
+    echo "== installing btrfs-progs (cp --reflink test)" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    { apt-get update -qq && apt-get install -y -qq --no-install-recommends btrfs-progs; } >&2 || true
+  fi
+}

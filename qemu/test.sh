@@ -8,6 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source qemu/setup.sh
+ensure_test_tools
 
 echo "== host: cargo test --workspace"
 cargo test --workspace
