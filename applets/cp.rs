@@ -277,6 +277,9 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                 if selinux {
                     if o.arg.is_some() {
                         scontext = o.arg;
+                    } else {
+                        x.set_security_context = crate::shared::context::open_or_warn()
+                            .map(|l| &*alloc::boxed::Box::leak(alloc::boxed::Box::new(l)));
                     }
                 } else if o.arg.is_some() {
                     error(
@@ -312,10 +315,11 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     if x.recursive {
         x.copy_as_regular = copy_contents;
     }
-    if scontext.is_some() && !x.require_preserve_context {
+    let setting = scontext.is_some() || x.set_security_context.is_some();
+    if setting && !x.require_preserve_context {
         x.preserve_security_context = false;
     }
-    if x.preserve_security_context && scontext.is_some() {
+    if x.preserve_security_context && setting {
         die(&[b"cannot set target context and preserve it"], None);
     }
     if x.require_preserve_context && !selinux {
@@ -519,6 +523,15 @@ fn make_dir_parents(
                 restore_mode: false,
             });
         }
+        // The context of the directory made (or kept) here.
+        let mode = if missing {
+            attrs.last().map_or(0, |a| a.st.mode)
+        } else {
+            0
+        };
+        if !c.set_process_ctx((Fd::CWD, src, src), &dst[..end], mode, missing) {
+            return false;
+        }
         if missing {
             *new_dst = true;
             let a = attrs.len() - 1;
@@ -587,6 +600,12 @@ fn make_dir_parents(
                 return false;
             }
             *new_dst = false;
+            if c.labels_wanted()
+                && !c.set_file_ctx(&dst[..end], false)
+                && x.require_preserve_context
+            {
+                return false;
+            }
         }
         slash = end + 1;
         while dst.get(slash) == Some(&b'/') {

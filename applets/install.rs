@@ -82,10 +82,12 @@
 use super::{opt, SPEC};
 use crate::shared::backup::{BackupArgs, Backups};
 use crate::shared::cli::usage_error;
+use crate::shared::context::Labels;
 use crate::shared::copy::{check_operands, target_dir, Copier, Deref, Options, Reflink};
-use crate::shared::diag::{die, quote, quoteaf};
+use crate::shared::diag::{die, quote, quoteaf, quotef};
 use crate::shared::mkdirp::{at, DirMaker};
 use alloc::vec::Vec;
+use core::cell::OnceCell;
 use logic::path::{file_name_concat, last_component};
 use sys::fs::{self, Stat};
 use sys::io::{error, Fd, File};
@@ -104,6 +106,22 @@ struct Install {
     group: Option<u32>,
     strip: Option<&'static [u8]>,
     compare: bool,
+    /// SELinux without -Z or --preserve-context: installed files get the
+    /// context the file_contexts database gives their names, whole.
+    default_context: bool,
+    labeling: OnceCell<Option<&'static Labels>>,
+}
+
+/// get_labeling_handle: the database, opened once (a warning if it
+/// cannot be).
+fn labeling_handle(cell: &OnceCell<Option<&'static Labels>>) -> Option<&'static Labels> {
+    *cell.get_or_init(|| match Labels::open() {
+        Ok(l) => Some(&*alloc::boxed::Box::leak(alloc::boxed::Box::new(l))),
+        Err(e) => {
+            error(&[b"warning: security labeling handle failed"], Some(e));
+            None
+        }
+    })
 }
 
 /// Where files go with a target directory: GNU's target_dirfd.
@@ -133,6 +151,8 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut target: Option<&'static [u8]> = None;
     let mut no_target = false;
     let mut scontext: Option<&'static [u8]> = None;
+    let mut default_context = selinux;
+    let labeling = OnceCell::new();
     while let Some(o) = opts.next() {
         if backup.option(o.key, opt::BACKUP, o.arg) {
             continue;
@@ -165,6 +185,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             opt::PRESERVE_CONTEXT => {
                 if selinux {
                     x.preserve_security_context = true;
+                    default_context = false;
                 } else {
                     error(
                         &[b"WARNING: ignoring --preserve-context; this kernel is not SELinux-enabled"],
@@ -174,7 +195,12 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             }
             'Z' => {
                 if selinux {
-                    scontext = o.arg.or(scontext);
+                    default_context = false;
+                    if o.arg.is_some() {
+                        scontext = o.arg;
+                    } else {
+                        x.set_security_context = labeling_handle(&labeling);
+                    }
                 } else if o.arg.is_some() {
                     error(
                         &[b"warning: ignoring --context; it requires an SELinux-enabled kernel"],
@@ -198,7 +224,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         );
     }
     x.backups = backup.backups(&SPEC);
-    if x.preserve_security_context && scontext.is_some() {
+    if x.preserve_security_context && (scontext.is_some() || x.set_security_context.is_some()) {
         die(&[b"cannot set target context and preserve it"], None);
     }
     if let Some(c) = scontext {
@@ -270,6 +296,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     }
     let (owner, group) = ids(owner_name, group_name);
     let verbose = x.verbose;
+    let labels = x.set_security_context;
     let mut inst = Install {
         c: Copier::new(x),
         mode,
@@ -285,11 +312,14 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             owner,
             group,
             preserve_existing: false,
+            labels,
         },
         owner,
         group,
         strip: strip.then_some(strip_program),
         compare,
+        default_context,
+        labeling,
     };
     let mut ok = true;
     if dir_arg {
@@ -386,17 +416,44 @@ impl Install {
             }
         }
         // change_attributes: chown before chmod (chown may clear setuid).
-        if self.owner.is_some() || self.group.is_some() {
-            if let Err(e) = fs::chownat(dir, rel, self.owner, self.group, false) {
-                error(&[b"cannot change ownership of ", &quoteaf(to)], Some(e));
-                return false;
+        let r = if self.owner.is_some() || self.group.is_some() {
+            let r = fs::chownat(dir, rel, self.owner, self.group, false);
+            r.map_err(|e| (&b"cannot change ownership of "[..], e))
+        } else {
+            Ok(())
+        };
+        let r = r.and_then(|()| {
+            let r = fs::chmodat(dir, rel, self.mode);
+            r.map_err(|e| (&b"cannot change permissions of "[..], e))
+        });
+        if let Err((m, e)) = r {
+            error(&[m, &quoteaf(to)], Some(e));
+        }
+        if self.default_context {
+            self.set_default_file_con(to);
+        }
+        r.is_ok()
+    }
+
+    /// setdefaultfilecon: the context the database gives `to` (looked up
+    /// by the name as given, as GNU does), user, role and range included.
+    fn set_default_file_con(&self, to: &[u8]) {
+        let Ok(st) = fs::lstat(to) else { return };
+        let Some(l) = labeling_handle(&self.labeling) else {
+            return;
+        };
+        // No context for the name (ENOENT) is no warning.
+        let Some(con) = l.lookup(to, st.mode) else {
+            return;
+        };
+        if let Err(e) = sys::selinux::set_label(Fd::CWD, to, con, false) {
+            if e != sys::Errno::OPNOTSUPP {
+                let mut m = b"warning: ".to_vec();
+                m.extend_from_slice(&quotef(to));
+                m.extend_from_slice(b": failed to change context to ");
+                error(&[&m, &quote(con)], Some(e));
             }
         }
-        if let Err(e) = fs::chmodat(dir, rel, self.mode) {
-            error(&[b"cannot change permissions of ", &quoteaf(to)], Some(e));
-            return false;
-        }
-        true
     }
 
     /// install_file_in_file_parents (-D): the ancestors of `to` first.

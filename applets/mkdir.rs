@@ -65,6 +65,10 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         owner: None,
         group: None,
         preserve_existing: true,
+        labels: ctx
+            .labels
+            .take()
+            .map(|l| &*alloc::boxed::Box::leak(alloc::boxed::Box::new(l))),
     };
     if parents || mode_arg.is_some() {
         let umask = fs::set_umask(0);

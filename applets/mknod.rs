@@ -98,6 +98,8 @@ pub fn mkfifo(args: &'static [&'static [u8]]) -> i32 {
     let mode = node_mode(mode_arg);
     let mut status = 0;
     for name in names {
+        // GNU ignores a failed defaultcon here.
+        let _ = ctx.default_for(name, fs::S_IFIFO);
         if let Err(e) = fs::mknod(name, fs::S_IFIFO | mode, 0) {
             error(&[b"cannot create fifo ", &quoteaf(name)], Some(e));
             status = 1;
@@ -145,6 +147,7 @@ pub fn mknod(args: &'static [&'static [u8]]) -> i32 {
         Some(b'p') => (fs::S_IFIFO, 0),
         _ => cli::usage_error(spec, &[b"invalid device type ", &quote(ops[1])]),
     };
+    let _ = ctx.default_for(name, kind);
     if let Err(e) = fs::mknod(name, kind | mode, dev) {
         die(&[&quotef(name)], Some(e));
     }

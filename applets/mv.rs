@@ -109,9 +109,11 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             'u' => x.update = true,
             'v' => x.verbose = true,
             'g' => progress = true,
-            // No file_contexts database to label from: with SELinux, -Z
-            // only stops the context from being kept.
-            'Z' if selinux => x.preserve_security_context = false,
+            'Z' if selinux => {
+                x.preserve_security_context = false;
+                x.set_security_context = crate::shared::context::open_or_warn()
+                    .map(|l| &*alloc::boxed::Box::leak(alloc::boxed::Box::new(l)));
+            }
             _ => {}
         }
     }

@@ -252,39 +252,12 @@ fn cp_reflink_shares_extents_on_btrfs() {
         "{:?}",
         String::from_utf8_lossy(&o.stderr)
     );
-    if !crate::tree::is_root() || runner().is_some() {
-        return;
-    }
-    let img = t.join("btrfs.img");
-    std::fs::File::create(&img)
-        .unwrap()
-        .set_len(300 << 20)
-        .unwrap();
-    let mkfs = std::process::Command::new("mkfs.btrfs")
-        .args(["-q"])
-        .arg(&img)
-        .output();
-    if !mkfs.is_ok_and(|o| o.status.success()) {
-        return;
-    }
     let mnt = t.join("mnt");
-    std::fs::create_dir(&mnt).unwrap();
-    let mounted = std::process::Command::new("mount")
-        .args(["-o", "loop"])
-        .arg(&img)
-        .arg(&mnt)
-        .status()
-        .is_ok_and(|s| s.success());
-    if !mounted {
+    let Some(_m) =
+        crate::harness::loop_mount(&["mkfs.btrfs", "-q"], 300, &t.join("btrfs.img"), &mnt)
+    else {
         return;
-    }
-    struct Unmount(std::path::PathBuf);
-    impl Drop for Unmount {
-        fn drop(&mut self) {
-            let _ = std::process::Command::new("umount").arg(&self.0).status();
-        }
-    }
-    let _u = Unmount(mnt.clone());
+    };
     let data: Vec<u8> = (0..100u32 << 20)
         .map(|i| (i.wrapping_mul(2654435761) >> 24) as u8)
         .collect();
@@ -317,4 +290,53 @@ fn cp_reflink_shares_extents_on_btrfs() {
     assert_eq!(std::fs::read(mnt.join("auto")).unwrap(), data);
     // Two copies of 100 MiB, yet (almost) no space used: shared extents.
     assert!(before - after.min(before) < 20 << 20, "{before} -> {after}");
+}
+
+/// cp -pu onto a file system that keeps whole seconds (ext4 with 128-byte
+/// inodes, loop-mounted where permitted): the copy's time, cut to the
+/// second, does not count as older than the source's (gnulib's utimecmp
+/// cuts the source's time to the destination's resolution, found by a
+/// probe), so a second `cp -pu` copies nothing, as GNU's; without -p the
+/// times are compared whole. The probe leaves the destination's times.
+#[test]
+fn cp_update_cuts_times_to_the_destination_resolution() {
+    let t = TempDir::new();
+    let mnt = t.join("mnt");
+    let img = t.join("ext4.img");
+    let Some(_m) = loop_mount(&["mkfs.ext4", "-q", "-I", "128"], 16, &img, &mnt) else {
+        return;
+    };
+    t.write("src", b"data");
+    let when = std::time::UNIX_EPOCH + std::time::Duration::new(1_600_000_000, 500_000_000);
+    let f = std::fs::File::options()
+        .write(true)
+        .open(t.join("src"))
+        .unwrap();
+    f.set_modified(when).unwrap();
+    let mtime = |p: &Path| {
+        let m = std::fs::metadata(p).unwrap();
+        (m.mtime(), m.mtime_nsec())
+    };
+    let mut outs = Vec::new();
+    for ours in [false, true] {
+        if !ours && !have_gnu("cp") {
+            continue;
+        }
+        let cp = |args: &[&str]| {
+            let c = if ours { ucmd("cp") } else { gnu("cp") };
+            c.current_dir(t.path()).args(args).run()
+        };
+        let _ = std::fs::remove_file(mnt.join("dst"));
+        cp(&["-p", "src", "mnt/dst"]).success();
+        assert_eq!(mtime(&mnt.join("dst")), (1_600_000_000, 0));
+        let again = cp(&["-puv", "src", "mnt/dst"]).success().stdout_is("");
+        assert_eq!(mtime(&mnt.join("dst")), (1_600_000_000, 0));
+        let plain = cp(&["-uv", "src", "mnt/dst"])
+            .success()
+            .stdout_is("'src' -> 'mnt/dst'\n");
+        outs.push((again.stdout.clone(), plain.stdout.clone()));
+    }
+    if outs.len() == 2 {
+        assert_eq!(outs[0], outs[1]);
+    }
 }

@@ -859,3 +859,41 @@ fn same_effect(applet: &str, args: &[&str], setup: impl Fn(&Path), sort: bool) {
         "the trees differ from GNU's: {applet} {args:?}"
     );
 }
+
+/// A file system mounted for a test (unmounted when dropped).
+pub struct Mounted(PathBuf);
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+/// Mounts on `dir` (made here) with `mount ARGS... DIR`: None when the
+/// tests do not run as root natively or the mount is refused.
+pub fn mount(args: &[&str], dir: &Path) -> Option<Mounted> {
+    if !crate::tree::is_root() || runner().is_some() {
+        return None;
+    }
+    std::fs::create_dir_all(dir).ok()?;
+    let ok = Command::new("mount")
+        .args(args)
+        .arg(dir)
+        .status()
+        .is_ok_and(|s| s.success());
+    ok.then(|| Mounted(dir.to_path_buf()))
+}
+
+/// A loop-mounted file system of `mb` MiB made by `mkfs` (a command and its
+/// options, the image file last) on `dir`: None where that cannot be.
+pub fn loop_mount(mkfs: &[&str], mb: u64, img: &Path, dir: &Path) -> Option<Mounted> {
+    if !crate::tree::is_root() || runner().is_some() {
+        return None;
+    }
+    std::fs::File::create(img).ok()?.set_len(mb << 20).ok()?;
+    let made = Command::new(mkfs[0]).args(&mkfs[1..]).arg(img).output();
+    if !made.is_ok_and(|o| o.status.success()) {
+        return None;
+    }
+    mount(&["-o", "loop", img.to_str()?], dir)
+}

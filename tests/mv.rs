@@ -227,27 +227,11 @@ fn mv_write_error() {
 /// whole and no partial copy is left (GNU leaves one).
 #[test]
 fn mv_loses_nothing_when_the_copy_fails() {
-    if !crate::tree::is_root() {
-        return;
-    }
     let t = TempDir::new();
     let mnt = t.join("small");
-    std::fs::create_dir(&mnt).unwrap();
-    let ok = std::process::Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=1m", "tmpfs"])
-        .arg(&mnt)
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ok {
+    let Some(_m) = crate::harness::mount(&["-t", "tmpfs", "-o", "size=1m", "tmpfs"], &mnt) else {
         return;
-    }
-    struct Unmount(PathBuf);
-    impl Drop for Unmount {
-        fn drop(&mut self) {
-            let _ = std::process::Command::new("umount").arg(&self.0).status();
-        }
-    }
-    let _u = Unmount(mnt.clone());
+    };
     let big: Vec<u8> = (0..3_000_000u32).map(|i| (i * 13 % 251) as u8).collect();
     t.write("big", &big);
     std::fs::create_dir_all(t.join("tree/sub")).unwrap();

@@ -13,6 +13,7 @@
 
 use super::backup::{Backups, Kind};
 use super::cli::{try_help, usage_error, Spec};
+use super::context::{clear_fscreate_or_die, ignorable, restore_from_fscreate, Labels};
 use super::diag::{quote, quoteaf, quotef};
 use super::links::{force_link, same_name_at};
 use alloc::collections::BTreeMap;
@@ -80,6 +81,8 @@ pub struct Options {
     pub require_preserve: bool,
     pub preserve_security_context: bool,
     pub require_preserve_context: bool,
+    /// `-Z` with no context: label by the file_contexts database.
+    pub set_security_context: Option<&'static Labels>,
     pub preserve_xattr: bool,
     pub require_preserve_xattr: bool,
     pub reduce_diagnostics: bool,
@@ -125,6 +128,7 @@ impl Options {
             require_preserve: false,
             preserve_security_context: false,
             require_preserve_context: false,
+            set_security_context: None,
             preserve_xattr: false,
             require_preserve_xattr: false,
             reduce_diagnostics: false,
@@ -229,6 +233,9 @@ pub struct Copier {
     top_backup: Option<Vec<u8>>,
     /// cp/mv -g.
     pub progress: Option<super::progress::Progress>,
+    /// utimecmp's timestamp resolutions of destination file systems: the
+    /// device, nanoseconds, and whether known for sure.
+    resolutions: Vec<(u64, i64, bool)>,
 }
 
 /// What copy_internal decided for a directory.
@@ -254,6 +261,7 @@ impl Copier {
             made_top: false,
             top_backup: None,
             progress: None,
+            resolutions: Vec::new(),
         }
     }
 
@@ -473,6 +481,10 @@ impl Copier {
             out().write(b"renamed ");
             emit_verbose(src, dst, backup);
         }
+        if self.x.set_security_context.is_some() {
+            // -Z failures are only warnings.
+            self.set_file_ctx(dst, true);
+        }
         if let (Some(sb), Some(v)) = (sb, &mut self.dest_info) {
             v.push((rel.to_vec(), sb.dev, sb.ino));
         }
@@ -672,7 +684,14 @@ impl Copier {
                     return Entry::Done(false);
                 }
                 let x = &self.x;
-                if x.update && !is_type(src_mode, fs::S_IFDIR) && !newer(&src_sb, &dst_sb) {
+                // When preserving times (not moving within a file system),
+                // a destination time truncated by its file system is not
+                // older.
+                let truncate = x.preserve_timestamps && !(x.move_mode && dst_sb.dev == src_sb.dev);
+                if x.update
+                    && !is_type(src_mode, fs::S_IFDIR)
+                    && self.utimecmp(dst, &dst_sb, &src_sb, truncate) >= 0
+                {
                     res.rename_succeeded |= command_line_arg;
                     if let Some(earlier) = self.remember_copied(dst.rel, src_sb.ino, src_sb.dev) {
                         if !self.hard_link_earlier(&earlier, dst, dereference) {
@@ -978,6 +997,11 @@ impl Copier {
         let mut restore_dst_mode = false;
         let mut dst_mode = 0;
         let mut dest_is_symlink = false;
+        // The context of new files (also the one existing files get with
+        // --preserve=context).
+        if !self.set_process_ctx((src.dir, src.name, src.path), dst.path, src_mode, new_dst) {
+            return Entry::Done(false);
+        }
         if is_type(src_mode, fs::S_IFDIR) {
             if cyclic {
                 error1(b"cannot copy cyclic symbolic link ", src.path, None);
@@ -1023,6 +1047,14 @@ impl Copier {
                 }
             } else {
                 omitted_permissions = 0;
+                // An existing directory gets its context now (before its
+                // entries are made).
+                if self.labels_wanted()
+                    && !self.set_file_ctx(dst.path, false)
+                    && self.x.require_preserve_context
+                {
+                    return self.un_backup(dst, dst_backup, had_earlier, &src_sb);
+                }
             }
             // -x: the walker does not enter a directory on another file
             // system (GNU compares with the parent, the walker with the
@@ -1160,6 +1192,9 @@ impl Copier {
                 error1(b"cannot create symbolic link ", dst.path, Some(e));
                 return self.un_backup(dst, dst_backup, had_earlier, &src_sb);
             }
+            if x.preserve_security_context {
+                clear_fscreate_or_die();
+            }
             if x.preserve_ownership {
                 if let Err(e) =
                     fs::chownat(dst.dir, dst.name, Some(src_sb.uid), Some(src_sb.gid), false)
@@ -1175,6 +1210,17 @@ impl Copier {
             }
         } else {
             error(&[&quoteaf(src.path), b" has unknown file type"], None);
+            return self.un_backup(dst, dst_backup, had_earlier, &src_sb);
+        }
+        // An existing destination gets its context (copy_reg did that
+        // for the files it copied).
+        if !new_dst
+            && !self.x.copy_as_regular
+            && !is_type(src_mode, fs::S_IFDIR)
+            && self.labels_wanted()
+            && !self.set_file_ctx(dst.path, false)
+            && self.x.require_preserve_context
+        {
             return self.un_backup(dst, dst_backup, had_earlier, &src_sb);
         }
         if command_line_arg && self.dest_info.is_some() {
@@ -1304,6 +1350,177 @@ impl Copier {
         true
     }
 
+    /// gnulib's utimecmpat: the destination's mtime against the source's
+    /// (-1 older, 0 the same, 1 newer, -2 the probe failed). With
+    /// `truncate` the source's time is first cut to the resolution of the
+    /// destination's file system: bounded by the destination's three
+    /// times, and where that does not decide, found by setting its mtime
+    /// to a probe value and reading it back (then putting it back).
+    fn utimecmp(&mut self, dst: Dst, dst_sb: &Stat, src_sb: &Stat, truncate: bool) -> i32 {
+        const BILLION: i64 = 1_000_000_000;
+        let (mut src_s, mut src_ns) = (src_sb.mtime, src_sb.mtime_nsec as i64);
+        let (dst_s, dst_ns) = (dst_sb.mtime, dst_sb.mtime_nsec as i64);
+        if truncate {
+            let i = match self.resolutions.iter().position(|r| r.0 == dst_sb.dev) {
+                Some(i) => i,
+                None => {
+                    self.resolutions.push((dst_sb.dev, 2 * BILLION, false));
+                    self.resolutions.len() - 1
+                }
+            };
+            let (_, mut res, exact) = self.resolutions[i];
+            if !exact {
+                let odd_second = (dst_sb.atime | dst_sb.ctime | dst_s) & 1 != 0;
+                let (mut a, mut c, mut m) =
+                    (dst_sb.atime_nsec as i64, dst_sb.ctime_nsec as i64, dst_ns);
+                let bound = res;
+                if (a % 10) | (c % 10) | (m % 10) != 0 {
+                    res = 1;
+                } else {
+                    res = 10;
+                    (a, c, m) = (a / 10, c / 10, m / 10);
+                    while res < bound && (a % 10) | (c % 10) | (m % 10) == 0 {
+                        if res == BILLION {
+                            if !odd_second {
+                                res *= 2;
+                            }
+                            break;
+                        }
+                        res *= 10;
+                        (a, c, m) = (a / 10, c / 10, m / 10);
+                    }
+                }
+                self.resolutions[i].1 = res;
+                if res > 1 {
+                    let two = i64::from(res == 2 * BILLION);
+                    let s = src_s & !two;
+                    if src_s < dst_s || (src_s == dst_s && src_ns <= dst_ns) {
+                        return 1;
+                    }
+                    if dst_s < s || (dst_s == s && dst_ns < src_ns - src_ns % res) {
+                        return -1;
+                    }
+                    let mut probe = *dst_sb;
+                    probe.mtime = dst_s | two;
+                    probe.mtime_nsec = (dst_ns + res / 9) as u32;
+                    if fs::set_times_at(dst.dir, dst.name, &probe, false).is_err() {
+                        return -2;
+                    }
+                    let st = fs::statat(dst.dir, dst.name, false);
+                    if st.map_or(true, |t| t.mtime != dst_s || t.mtime_nsec as i64 != dst_ns) {
+                        let _ = fs::set_times_at(dst.dir, dst.name, dst_sb, false);
+                    }
+                    let Ok(st) = st else { return -2 };
+                    let old_res = res;
+                    let mut a = BILLION * (st.mtime & 1) + st.mtime_nsec as i64;
+                    res = 1;
+                    while a % 10 == 0 {
+                        if res == BILLION {
+                            res *= 2;
+                            break;
+                        }
+                        res *= 10;
+                        if res == old_res {
+                            break;
+                        }
+                        a /= 10;
+                    }
+                }
+                self.resolutions[i] = (dst_sb.dev, res, true);
+            }
+            src_s &= !i64::from(res == 2 * BILLION);
+            src_ns -= src_ns % res;
+        }
+        match (dst_s, dst_ns).cmp(&(src_s, src_ns)) {
+            core::cmp::Ordering::Less => -1,
+            core::cmp::Ordering::Equal => 0,
+            core::cmp::Ordering::Greater => 1,
+        }
+    }
+
+    /// -Z or --preserve=context.
+    pub fn labels_wanted(&self) -> bool {
+        self.x.set_security_context.is_some() || self.x.preserve_security_context
+    }
+
+    /// Whether a failure to label is reported (set_process_security_ctx
+    /// and set_file_security_ctx's rule).
+    fn label_error_shown(&self, e: Errno) -> bool {
+        let x = &self.x;
+        let all_errors = !x.data_copy_required || x.require_preserve_context;
+        all_errors || (!x.reduce_diagnostics && !unsupported(e))
+    }
+
+    /// set_process_security_ctx: files created next get the context of
+    /// the source (its directory, name and whole name) with
+    /// --preserve=context, or with -Z, when `new`, the one the database
+    /// gives `dst` (of type `mode`). False: give up.
+    pub fn set_process_ctx(
+        &self,
+        src: (Fd, &[u8], &[u8]),
+        dst: &[u8],
+        mode: u32,
+        new: bool,
+    ) -> bool {
+        let x = &self.x;
+        let (src_dir, src_name, src_path) = src;
+        if x.preserve_security_context {
+            let r = sys::selinux::get_label(src_dir, src_name, false)
+                .and_then(|c| c.ok_or(Errno::NODATA));
+            match r {
+                Ok(con) => {
+                    if let Err(e) = sys::selinux::set_fscreate(&con) {
+                        if self.label_error_shown(e) {
+                            let m = b"failed to set default file creation context to ";
+                            error(&[m, &quote(&con)], Some(e));
+                        }
+                        if x.require_preserve_context {
+                            return false;
+                        }
+                    }
+                }
+                Err(e) => {
+                    if self.label_error_shown(e) {
+                        error1(b"failed to get security context of ", src_path, Some(e));
+                    }
+                    if x.require_preserve_context {
+                        return false;
+                    }
+                }
+            }
+        } else if let Some(l) = x.set_security_context.filter(|_| new) {
+            if let Err(e) = l.default_for(dst, mode) {
+                if !ignorable(e) {
+                    error1(
+                        b"failed to set default file creation context for ",
+                        dst,
+                        Some(e),
+                    );
+                }
+            }
+        }
+        true
+    }
+
+    /// set_file_security_ctx: the context of an existing `dst_path` (and
+    /// with `recurse` of all under it) set as -Z's database says, or to
+    /// the one set for new files (--preserve=context).
+    pub fn set_file_ctx(&self, dst_path: &[u8], recurse: bool) -> bool {
+        let r = match self.x.set_security_context {
+            Some(l) => l.restore(dst_path, recurse),
+            None => restore_from_fscreate(dst_path),
+        };
+        match r {
+            Ok(()) => true,
+            Err(e) => {
+                if self.label_error_shown(e) {
+                    error1(b"failed to set the security context of ", dst_path, Some(e));
+                }
+                false
+            }
+        }
+    }
+
     /// The un_backup label: forget the copy and put a backup back.
     fn un_backup(
         &mut self,
@@ -1312,6 +1529,9 @@ impl Copier {
         had_earlier: bool,
         src_sb: &Stat,
     ) -> Entry {
+        if self.x.preserve_security_context {
+            clear_fscreate_or_die();
+        }
         if !had_earlier {
             self.src_to_dest.remove(&(src_sb.dev, src_sb.ino));
         }
@@ -1759,6 +1979,16 @@ impl Copier {
                 Ok(f) => dest = Some(f),
                 Err(e) => dest_errno = e,
             }
+            // An existing file gets its context once open (the new one
+            // might not allow the open).
+            if dest.is_some()
+                && self.labels_wanted()
+                && !self.set_file_ctx(dst.path, false)
+                && self.x.require_preserve_context
+            {
+                return false;
+            }
+            let x = &self.x;
             if dest.is_none() && dest_errno != Errno::NOENT && x.unlink_dest_after_failed_open {
                 match fs::unlink_at(dst.dir, dst.name) {
                     Ok(()) => {
@@ -1775,9 +2005,20 @@ impl Copier {
                 dest_errno = Errno::NOENT;
             }
             if dest.is_none() && dest_errno == Errno::NOENT {
+                if x.set_security_context.is_some()
+                    && !self.set_process_ctx(
+                        (src.dir, src.name, src.path),
+                        dst.path,
+                        dst_mode,
+                        true,
+                    )
+                {
+                    return false;
+                }
                 *new_dst = true;
             }
         }
+        let x = &self.x;
         if *new_dst {
             let open_mode = (dst_mode & !omitted_permissions)
                 | if preserve_xattr && !x.owner_privileges {
@@ -2472,11 +2713,6 @@ pub fn check_operands(
 /// a symlink), if `name` is one.
 pub fn target_dir(name: &[u8]) -> Result<File, Errno> {
     fs::open_at(Fd::CWD, name, OpenAt::PathDir { follow: true })
-}
-
-/// The source is newer than the destination (utimecmp < 0 reversed).
-fn newer(src: &Stat, dst: &Stat) -> bool {
-    (src.mtime, src.mtime_nsec) > (dst.mtime, dst.mtime_nsec)
 }
 
 /// seen_file on the destination table: this name and inode were made by

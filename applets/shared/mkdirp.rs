@@ -4,6 +4,7 @@
 //! relative to that, so the working directory never moves and a name
 //! deeper than PATH_MAX works.
 
+use super::context::{ignorable, Labels};
 use super::diag::{prog_line, quote, quoteaf};
 use sys::fs;
 use sys::io::{error, Fd, File};
@@ -32,6 +33,8 @@ pub struct DirMaker {
     /// mkdir: an existing directory is left as it is (install sets its
     /// owner and mode).
     pub preserve_existing: bool,
+    /// `-Z`: directories get the types the file_contexts database gives.
+    pub labels: Option<&'static Labels>,
 }
 
 pub fn at(f: &Option<File>) -> Fd {
@@ -85,7 +88,20 @@ impl DirMaker {
         Ok((cur, component))
     }
 
+    /// defaultcon before `dir` is made, with GNU's message.
+    fn default_context(&self, dir: &[u8]) {
+        if let Some(l) = self.labels {
+            if let Err(e) = l.default_for(dir, fs::S_IFDIR) {
+                if !ignorable(e) {
+                    let m = b"failed to set default creation context for ";
+                    error(&[m, &quoteaf(dir)], Some(e));
+                }
+            }
+        }
+    }
+
     fn make_ancestor(&self, at: Fd, comp: &[u8], shown: &[u8]) -> Result<(), Errno> {
+        self.default_context(shown);
         if self.umask_ancestor != self.umask_self {
             fs::set_umask(self.umask_ancestor);
         }
@@ -98,8 +114,25 @@ impl DirMaker {
         Ok(())
     }
 
-    /// make_dir_parents for one operand, with GNU's messages.
+    /// make_dir_parents for one operand, with GNU's messages; with `-Z`
+    /// the context set before (no -p) or after (-p, when the parents
+    /// were made with theirs) as GNU does.
     pub fn make(&self, dir: &[u8]) -> bool {
+        if !self.parents {
+            self.default_context(dir);
+        }
+        let ok = self.make_dir_parents(dir);
+        if let Some(l) = self.labels.filter(|_| ok && self.parents) {
+            if let Err(e) = l.restore(dir, false) {
+                if !ignorable(e) {
+                    error(&[b"failed to restore context for ", &quoteaf(dir)], Some(e));
+                }
+            }
+        }
+        ok
+    }
+
+    fn make_dir_parents(&self, dir: &[u8]) -> bool {
         let (parent, start) = if self.parents {
             match self.ancestors(dir) {
                 Ok(p) => p,

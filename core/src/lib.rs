@@ -39,6 +39,7 @@ pub mod printf;
 pub mod quote;
 pub mod ranges;
 pub mod regex;
+pub mod selabel;
 pub mod seq;
 pub mod signal;
 pub mod split_string;

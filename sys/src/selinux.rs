@@ -119,6 +119,31 @@ pub fn set_fscreate(ctx: &[u8]) -> Result<()> {
     write_attr(b"/proc/thread-self/attr/fscreate", ctx)
 }
 
+/// getfscreatecon: the context set for the files created next, None
+/// when none is (the policy's default applies).
+pub fn fscreate() -> Result<Option<Vec<u8>>> {
+    let mut v = crate::system::read_file(b"/proc/thread-self/attr/fscreate")?;
+    while v.last().is_some_and(|&b| b == 0 || b == b'\n') {
+        v.pop();
+    }
+    Ok((!v.is_empty()).then_some(v))
+}
+
+/// setfscreatecon(NULL): files created next get the policy's default.
+pub fn clear_fscreate() -> Result<()> {
+    let f = crate::fs::open(
+        b"/proc/thread-self/attr/fscreate",
+        crate::fs::Open::WriteTrunc,
+    )?;
+    // A write of nothing clears it, as libselinux does.
+    loop {
+        match f.fd().write_once(&[]) {
+            Err(Errno::INTR) => {}
+            r => return r.map(drop),
+        }
+    }
+}
+
 /// security_check_context: asks selinuxfs whether `ctx` is valid.
 pub fn check_context(ctx: &[u8]) -> Result<()> {
     let f = rfs::open(
@@ -135,7 +160,32 @@ pub fn check_context(ctx: &[u8]) -> Result<()> {
 /// security_compute_create for the class `process`: the context a process
 /// of context `scon` gets by executing a file labeled `tcon`.
 pub fn compute_create(scon: &[u8], tcon: &[u8]) -> Result<Vec<u8>> {
-    let idx = crate::system::read_file(b"/sys/fs/selinux/class/process/index")?;
+    compute_create_class(scon, tcon, b"process")
+}
+
+/// The selinuxfs name of the class of files of type `mode` (S_IFMT bits):
+/// libselinux's mode_to_security_class.
+pub fn file_class(mode: u32) -> Option<&'static [u8]> {
+    Some(match mode & 0o170000 {
+        0o100000 => b"file",
+        0o040000 => b"dir",
+        0o020000 => b"chr_file",
+        0o060000 => b"blk_file",
+        0o010000 => b"fifo_file",
+        0o120000 => b"lnk_file",
+        0o140000 => b"sock_file",
+        _ => return None,
+    })
+}
+
+/// security_compute_create: the context an object of class `class` (its
+/// selinuxfs name) gets when a subject of context `scon` creates it in an
+/// object labeled `tcon`.
+pub fn compute_create_class(scon: &[u8], tcon: &[u8], class: &[u8]) -> Result<Vec<u8>> {
+    let mut ipath = b"/sys/fs/selinux/class/".to_vec();
+    ipath.extend_from_slice(class);
+    ipath.extend_from_slice(b"/index");
+    let idx = crate::system::read_file(&ipath)?;
     let f = rfs::open(
         "/sys/fs/selinux/create",
         rfs::OFlags::RDWR | rfs::OFlags::CLOEXEC,

@@ -62,6 +62,7 @@ bench() { # workload-name applet hyperfine-args-template (with @ for the command
     c=${1//@/$(cmd "$spec" "$applet")}
     # One trial run: an implementation that fails the workload, or takes
     # minutes (toybox yes), is reported and left out of the timed runs.
+    bash -c "$prepare" >/dev/null 2>&1 || true
     t0=$(date +%s.%N)
     if ! timeout 120 bash -c "$c" >/dev/null 2>&1; then
       notes+=("  ${spec%%|*}: fails or exceeds 120 s on this workload (left out)")
@@ -301,7 +302,18 @@ rm -f "$WORK/dddst"
 # mv of the tree across file systems (to /dev/shm, a tmpfs, when WORK is
 # not on one): copy with every attribute, then remove the source.
 XDEV=/dev/shm/corebox-bench-mv
-if [ "$(stat -c %d /dev/shm 2> /dev/null)" != "$(stat -c %d "$WORK")" ]; then
+# With WORK on /dev/shm (WORK=/dev/shm/... measures the programs, not the
+# disk's write-back), the other file system is a second tmpfs where root
+# may mount one, else /var/tmp's.
+if want mv-xdev && [ "$(stat -c %d /dev/shm 2> /dev/null)" = "$(stat -c %d "$WORK")" ]; then
+  XDEV=/var/tmp/corebox-bench-mv
+  mkdir -p "$WORK/xfs"
+  if mount -t tmpfs -o size=4G corebox-bench "$WORK/xfs" 2> /dev/null; then
+    trap 'umount "$WORK/xfs"; rm -rf "$WORK"' EXIT
+    XDEV=$WORK/xfs/mv
+  fi
+fi
+if [ "$(stat -c %d "$(dirname "$XDEV")" 2> /dev/null)" != "$(stat -c %d "$WORK")" ]; then
   PREPARE="rm -rf $XDEV $WORK/mvdir; /usr/bin/cp -r $WORK/tree40k $WORK/mvdir" bench mv-xdev mv "@ $WORK/mvdir $XDEV"
 fi
 rm -rf "$WORK/cpsrc" "$WORK/cpdst" "$WORK/cpdir" "$WORK/rmdir" "$WORK/mvdir" "$XDEV"
