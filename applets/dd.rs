@@ -749,9 +749,10 @@ impl Dd {
     /// process_signals: the statistics for each SIGUSR1 received.
     fn process_signals(&mut self) {
         // A system call per block would cost a fifth of a 512-byte copy:
-        // look after at most 1 MiB or 64 blocks, whichever comes first.
+        // look after at most 1 MiB or 256 blocks, whichever comes first
+        // (and after each short read: input that comes slowly).
         if self.check_every == 0 {
-            self.check_every = ((1 << 20) / self.ibs.max(self.obs).max(1)).clamp(1, 64) as u32;
+            self.check_every = ((1 << 20) / self.ibs.max(self.obs).max(1)).clamp(1, 256) as u32;
         }
         self.checks += 1;
         if self.checks >= self.check_every {
@@ -988,7 +989,7 @@ impl Dd {
         };
         if let Ok(n) = r {
             if 0 < n && n < size {
-                self.process_signals();
+                self.take_signals();
             }
             if 0 < n && self.warn_partial_read && 0 < self.prev_nread && self.prev_nread < size {
                 if self.status != Status::None {
@@ -1084,8 +1085,13 @@ impl Dd {
     /// write_output: a full output block.
     fn write_output(&mut self) {
         let mut obuf = self.obuf.take().unwrap();
-        let (n, e) = self.iwrite(&obuf.get()[..self.obs]);
+        self.write_block(&obuf.get()[..self.obs]);
         self.obuf = Some(obuf);
+    }
+
+    /// write_output of `block` (obs bytes).
+    fn write_block(&mut self, block: &[u8]) {
+        let (n, e) = self.iwrite(block);
         self.w_bytes += n as u64;
         if n != self.obs {
             error(&[b"writing to ", &quoteaf(&self.output_file)], e);
@@ -1300,6 +1306,13 @@ impl Dd {
         } else {
             let mut start = 0;
             while start < buf.len() {
+                // A whole output block at hand goes out as it is (GNU
+                // copies it into the output buffer first).
+                if self.oc == 0 && buf.len() - start >= self.obs {
+                    self.write_block(&buf[start..start + self.obs]);
+                    start += self.obs;
+                    continue;
+                }
                 let nfree = (buf.len() - start).min(self.obs - self.oc);
                 let oc = self.oc;
                 self.obuf.as_mut().unwrap().get()[oc..oc + nfree]

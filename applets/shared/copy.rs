@@ -236,7 +236,15 @@ pub struct Copier {
     /// utimecmp's timestamp resolutions of destination file systems: the
     /// device, nanoseconds, and whether known for sure.
     resolutions: Vec<(u64, i64, bool)>,
+    /// The source and destination devices of the file being copied, and
+    /// the pairs where the kernel refused to clone (bit 1) or to copy
+    /// (copy_file_range, bit 2) for good: not asked again.
+    devs: (u64, u64),
+    no_offload: Vec<(u64, u64, u8)>,
 }
+
+const NO_CLONE: u8 = 1;
+const NO_COPY_RANGE: u8 = 2;
 
 /// What copy_internal decided for a directory.
 enum Entry {
@@ -262,6 +270,8 @@ impl Copier {
             top_backup: None,
             progress: None,
             resolutions: Vec::new(),
+            devs: (0, 0),
+            no_offload: Vec::new(),
         }
     }
 
@@ -584,6 +594,8 @@ impl Copier {
             x.deref
         };
         let mut new_dst = nonexistent_dst > 0;
+        // In a directory this run made: nothing can be in the way.
+        let in_new_dir = !command_line_arg && new_dst;
         let mut nonexistent_dst = nonexistent_dst;
         let src_mode = src_sb.mode;
         // mv: rename first (the operand's rename was tried by copy()).
@@ -604,6 +616,8 @@ impl Copier {
                 Err(Errno::EXIST) if x.interactive == Interactive::AlwaysNo => {
                     return Entry::Done(true);
                 }
+                // (In a directory made here, nothing is there to stat.)
+                Err(_) if in_new_dir => {}
                 Err(_) => (nonexistent_dst, new_dst) = (0, false),
             }
         }
@@ -955,7 +969,9 @@ impl Copier {
                     return Entry::Done(false);
                 }
             }
-            let r = if is_type(src_mode, fs::S_IFDIR) {
+            let r = if in_new_dir {
+                Ok(())
+            } else if is_type(src_mode, fs::S_IFDIR) {
                 fs::rmdir_at(dst.dir, dst.name)
             } else {
                 fs::unlink_at(dst.dir, dst.name)
@@ -1277,11 +1293,14 @@ impl Copier {
             }
         }
         let x = &self.x;
-        if x.preserve_xattr
-            && !self.copy_attr(Of::At(src.dir, src.name, src.path), src.path, dst, None)
-            && self.x.require_preserve_xattr
-        {
-            return false;
+        let mut acl = true;
+        if x.preserve_xattr {
+            let (ok, has_acl) =
+                self.copy_attr(Of::At(src.dir, src.name, src.path), src.path, dst, None);
+            if !ok && self.x.require_preserve_xattr {
+                return false;
+            }
+            acl = has_acl;
         }
         if dest_is_symlink {
             return true;
@@ -1295,6 +1314,7 @@ impl Copier {
                 dst,
                 None,
                 src_mode,
+                acl,
             ) && x.require_preserve
             {
                 return false;
@@ -1435,6 +1455,22 @@ impl Copier {
             core::cmp::Ordering::Less => -1,
             core::cmp::Ordering::Equal => 0,
             core::cmp::Ordering::Greater => 1,
+        }
+    }
+
+    /// The kernel refused `what` (NO_CLONE, NO_COPY_RANGE) between the
+    /// current devices for a reason that holds for every file.
+    fn offload_refused(&self, what: u8) -> bool {
+        self.no_offload
+            .iter()
+            .any(|&(s, d, f)| (s, d) == self.devs && f & what != 0)
+    }
+
+    fn refuse_offload(&mut self, what: u8) {
+        let devs = self.devs;
+        match self.no_offload.iter_mut().find(|e| (e.0, e.1) == devs) {
+            Some(e) => e.2 |= what,
+            None => self.no_offload.push((devs.0, devs.1, what)),
         }
     }
 
@@ -1673,7 +1709,9 @@ impl Copier {
 
     /// copy_attr: the extended attributes, less the SELinux label (when
     /// contexts are handled apart) and what /etc/xattr.conf excludes.
-    fn copy_attr(&self, src: Of, src_path: &[u8], dst: Dst, dst_fd: Option<Fd>) -> bool {
+    /// Also says whether the source may have an ACL (false when the list
+    /// of its attributes has none).
+    fn copy_attr(&self, src: Of, src_path: &[u8], dst: Dst, dst_fd: Option<Fd>) -> (bool, bool) {
         let x = &self.x;
         let all_errors = !x.data_copy_required || x.require_preserve_xattr;
         let some_errors = !all_errors && !x.reduce_diagnostics;
@@ -1686,14 +1724,17 @@ impl Copier {
             Ok(n) => n,
             Err(e) => {
                 if unsupported(e) {
-                    return true;
+                    return (true, true);
                 }
                 if shown(e) {
                     error1(b"listing attributes of ", src_path, Some(e));
                 }
-                return false;
+                return (false, true);
             }
         };
+        let acl = names
+            .split(|&b| b == 0)
+            .any(|n| n.starts_with(b"system.posix_acl_"));
         let mut ok = true;
         for name in names.split(|&b| b == 0).filter(|n| !n.is_empty()) {
             if (x.preserve_security_context && name == b"security.selinux") || excluded_xattr(name)
@@ -1723,7 +1764,7 @@ impl Copier {
                 ok = false;
             }
         }
-        ok
+        (ok, acl)
     }
 }
 
@@ -2109,7 +2150,23 @@ impl Copier {
         new_dst: bool,
     ) -> bool {
         let x = &self.x;
-        if *data_copy_required && x.reflink != Reflink::Never {
+        let sb = if !(*data_copy_required || x.preserve_ownership || extra_permissions != 0) {
+            Stat::default()
+        } else {
+            match fs::fstat(dfd) {
+                Ok(s) => s,
+                Err(e) => {
+                    error1(b"cannot fstat ", dst.path, Some(e));
+                    return false;
+                }
+            }
+        };
+        self.devs = (src_open_sb.dev, sb.dev);
+        let x = &self.x;
+        if *data_copy_required
+            && x.reflink != Reflink::Never
+            && (x.reflink == Reflink::Always || !self.offload_refused(NO_CLONE))
+        {
             match fs::clone_file(dfd, sfd) {
                 Ok(()) => *data_copy_required = false,
                 Err(e) if x.reflink == Reflink::Always => {
@@ -2123,20 +2180,13 @@ impl Copier {
                     );
                     return false;
                 }
-                Err(_) => {}
-            }
-        }
-        let sb = if !(*data_copy_required || x.preserve_ownership || extra_permissions != 0) {
-            Stat::default()
-        } else {
-            match fs::fstat(dfd) {
-                Ok(s) => s,
                 Err(e) => {
-                    error1(b"cannot fstat ", dst.path, Some(e));
-                    return false;
+                    if e == Errno::XDEV || e == Errno::OPNOTSUPP {
+                        self.refuse_offload(NO_CLONE);
+                    }
                 }
             }
-        };
+        }
         let temporary_mode = sb.mode | extra_permissions;
         if temporary_mode != sb.mode && fs::fchmod(dfd, temporary_mode & CHMOD_MODE_BITS).is_err() {
             extra_permissions = 0;
@@ -2166,16 +2216,19 @@ impl Copier {
             }
         }
         let x = &self.x;
-        if x.preserve_xattr
-            && !self.copy_attr(Of::Fd(sfd), src.path, dst, Some(dfd))
-            && self.x.require_preserve_xattr
-        {
-            ok = false;
+        let mut acl = true;
+        if x.preserve_xattr {
+            let (copied, has_acl) = self.copy_attr(Of::Fd(sfd), src.path, dst, Some(dfd));
+            if !copied && self.x.require_preserve_xattr {
+                ok = false;
+            }
+            acl = has_acl;
         }
         let x = &self.x;
         let umask = self.umask;
         if x.preserve_mode || x.move_mode {
-            if !copy_acl(Of::Fd(sfd), src.path, dst, Some(dfd), src_mode) && x.require_preserve {
+            if !copy_acl(Of::Fd(sfd), src.path, dst, Some(dfd), src_mode, acl) && x.require_preserve
+            {
                 ok = false;
             }
         } else if let Some(m) = x.mode {
@@ -2247,7 +2300,10 @@ impl Copier {
         let make_holes = sb.is_reg()
             && (sparse_mode == Sparse::Always
                 || (sparse_mode == Sparse::Auto && (ext_start.is_some() || zero_scan)));
-        fs::advise_sequential(sfd);
+        // A file read in one go needs no read-ahead hint.
+        if !(src_open_sb.is_reg() && src_open_sb.size < 128 * 1024) {
+            fs::advise_sequential(sfd);
+        }
         if !make_holes {
             let blcm = lcm(io_blksize(src_open_sb), buf_size);
             if src_open_sb.is_reg() && (src_open_sb.size as u64) < buf_size as u64 {
@@ -2319,7 +2375,7 @@ impl Copier {
     ) -> bool {
         *last_write_made_hole = false;
         *total = 0;
-        if hole_size == 0 && allow_reflink {
+        if hole_size == 0 && allow_reflink && !self.offload_refused(NO_COPY_RANGE) {
             while max > 0 {
                 let want = max.min(1 << 30) as usize;
                 match fs::copy_file_range(sfd, dfd, want) {
@@ -2345,7 +2401,10 @@ impl Copier {
                             || e == Errno::TXTBSY
                             || (e == Errno::PERM && *total == 0) =>
                     {
-                        break
+                        if e == Errno::XDEV || e == Errno::OPNOTSUPP || e == Errno::NOSYS {
+                            self.refuse_offload(NO_COPY_RANGE);
+                        }
+                        break;
                     }
                     Err(Errno::INTR) => {}
                     Err(e) => {
@@ -2617,10 +2676,26 @@ fn excluded_xattr(name: &[u8]) -> bool {
 }
 
 /// gnulib's copy_acl: the mode bits, and the POSIX ACLs where the source
-/// has them. Reports as GNU does; false on failure.
-fn copy_acl(src: Of, src_path: &[u8], dst: Dst, dst_fd: Option<Fd>, mode: u32) -> bool {
+/// has them (`may_have_acl` false: its attributes were listed and have
+/// none). Reports as GNU does; false on failure.
+fn copy_acl(
+    src: Of,
+    src_path: &[u8],
+    dst: Dst,
+    dst_fd: Option<Fd>,
+    mode: u32,
+    may_have_acl: bool,
+) -> bool {
     let mut acls = Vec::new();
-    for name in [&b"system.posix_acl_access"[..], b"system.posix_acl_default"] {
+    // Only directories have a default ACL.
+    let names: &[&[u8]] = if !may_have_acl {
+        &[]
+    } else if mode & fs::S_IFMT == fs::S_IFDIR {
+        &[b"system.posix_acl_access", b"system.posix_acl_default"]
+    } else {
+        &[b"system.posix_acl_access"]
+    };
+    for &name in names {
         match xattr::get(src, name) {
             Ok(v) => acls.push((name, v)),
             Err(e) if unsupported(e) => {}
