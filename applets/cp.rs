@@ -119,7 +119,8 @@ use super::{opt, SPEC};
 use crate::shared::backup::{BackupArgs, Backups, Kind};
 use crate::shared::cli::{choice, usage_error};
 use crate::shared::copy::{
-    check_operands, target_dir, Copier, Deref, Interactive, Options, Reflink, Sparse,
+    check_operands, target_dir, target_dir_or_die, Copier, Deref, Interactive, Options, Reflink,
+    Sparse,
 };
 use crate::shared::diag::{die, quoteaf};
 use alloc::vec::Vec;
@@ -367,10 +368,7 @@ fn do_copy(
     if no_target {
         // -T: DEST is the name itself (checked above).
     } else if let Some(t) = target {
-        match target_dir(t) {
-            Ok(f) => dir = Some(f),
-            Err(e) => die(&[b"target directory ", &quoteaf(t)], Some(e)),
-        }
+        dir = Some(target_dir_or_die(t));
     } else {
         let last = files[files.len() - 1];
         match target_dir(last) {

@@ -591,30 +591,26 @@ fn scanargs(operands: &[&[u8]]) -> Dd {
     if skip_b {
         d.iflags |= O_SKIP_BYTES;
     }
-    if d.iflags & O_SKIP_BYTES != 0 && skip != 0 {
-        d.skip_records = skip / d.ibs as u64;
-        d.skip_bytes = skip % d.ibs as u64;
-    } else if skip != 0 {
-        d.skip_records = skip;
-    }
+    // skip=, count= and seek= in records, or with *_bytes in whole
+    // records and the bytes left over.
+    let records = |n: u64, size: usize, bytes: bool| {
+        if bytes {
+            (n / size as u64, n % size as u64)
+        } else {
+            (n, 0)
+        }
+    };
+    (d.skip_records, d.skip_bytes) = records(skip, d.ibs, d.iflags & O_SKIP_BYTES != 0);
     if count_b {
         d.iflags |= O_COUNT_BYTES;
     }
-    if d.iflags & O_COUNT_BYTES != 0 && count != i64::MAX as u64 {
-        d.max_records = count / d.ibs as u64;
-        d.max_bytes = count % d.ibs as u64;
-    } else if count != i64::MAX as u64 {
-        d.max_records = count;
+    if count != i64::MAX as u64 {
+        (d.max_records, d.max_bytes) = records(count, d.ibs, d.iflags & O_COUNT_BYTES != 0);
     }
     if seek_b {
         d.oflags |= O_SEEK_BYTES;
     }
-    if d.oflags & O_SEEK_BYTES != 0 && seek != 0 {
-        d.seek_records = seek / d.obs as u64;
-        d.seek_bytes = seek % d.obs as u64;
-    } else if seek != 0 {
-        d.seek_records = seek;
-    }
+    (d.seek_records, d.seek_bytes) = records(seek, d.obs, d.oflags & O_SEEK_BYTES != 0);
     let direct = oflag::DIRECT as u64;
     d.warn_partial_read = d.conv & C_TWOBUFS == 0
         && d.iflags & O_FULLBLOCK == 0

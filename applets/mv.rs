@@ -60,7 +60,7 @@ use super::{opt, SPEC};
 use crate::shared::backup::{BackupArgs, Backups};
 use crate::shared::cli::usage_error;
 use crate::shared::copy::{
-    check_operands, target_dir, Copier, Deref, Interactive, Options, Reflink,
+    check_operands, target_dir, target_dir_or_die, Copier, Deref, Interactive, Options, Reflink,
 };
 use crate::shared::diag::{die, quoteaf};
 use crate::shared::remove::{Remover, Status};
@@ -123,10 +123,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     if no_target {
         // -T: DEST is the name itself (checked above).
     } else if let Some(t) = target {
-        match target_dir(t) {
-            Ok(f) => dir = Some(f),
-            Err(e) => die(&[b"target directory ", &quoteaf(t)], Some(e)),
-        }
+        dir = Some(target_dir_or_die(t));
     } else {
         let last = files[files.len() - 1];
         if files.len() == 2 {

@@ -70,6 +70,7 @@ mod tr;
 mod tree;
 mod true_false;
 mod truncate;
+mod tsort;
 mod tty;
 mod uname;
 mod uniq;

@@ -2790,6 +2790,14 @@ pub fn target_dir(name: &[u8]) -> Result<File, Errno> {
     fs::open_at(Fd::CWD, name, OpenAt::PathDir { follow: true })
 }
 
+/// The directory of `-t DIR` (cp, mv), or GNU's message and exit.
+pub fn target_dir_or_die(name: &[u8]) -> File {
+    match target_dir(name) {
+        Ok(f) => f,
+        Err(e) => super::diag::die(&[b"target directory ", &quoteaf(name)], Some(e)),
+    }
+}
+
 /// seen_file on the destination table: this name and inode were made by
 /// this run.
 fn seen_in(t: &Option<Vec<Triple>>, rel: &[u8], st: &Stat) -> bool {
