@@ -53,10 +53,11 @@
 use super::{opt, SPEC};
 use crate::shared::cli::choice;
 use crate::shared::diag::{die, quote, quotef};
+use crate::shared::random::Random;
 use alloc::vec::Vec;
 use logic::num::SizeError;
 use sys::fs::{self, oflag, Stat, Whence};
-use sys::io::{error, Fd, File};
+use sys::io::{error, Fd};
 use sys::Errno;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -75,94 +76,6 @@ struct Options {
     verbose: bool,
     exact: bool,
     zero: bool,
-}
-
-/// gnulib randread: bytes from a file in order, or from the kernel.
-struct Random {
-    file: Option<(File, Vec<u8>)>,
-    buf: Vec<u8>,
-    at: usize,
-    /// gnulib randint's leftover randomness.
-    randnum: u64,
-    randmax: u64,
-}
-
-impl Random {
-    fn read(&mut self, out: &mut [u8]) {
-        let Some((f, name)) = &self.file else {
-            if let Err(e) = sys::system::random_bytes(out) {
-                die(&[&quote(b"getrandom"), b": read error"], Some(e));
-            }
-            return;
-        };
-        let mut done = 0;
-        while done < out.len() {
-            if self.at == self.buf.len() {
-                self.buf.resize(4096, 0);
-                match f.fd().read(&mut self.buf) {
-                    Ok(0) => die(&[&quote(name), b": end of file"], None),
-                    Ok(n) => self.buf.truncate(n),
-                    Err(e) => die(&[&quote(name), b": read error"], Some(e)),
-                }
-                self.at = 0;
-            }
-            let n = (out.len() - done).min(self.buf.len() - self.at);
-            out[done..done + n].copy_from_slice(&self.buf[self.at..self.at + n]);
-            done += n;
-            self.at += n;
-        }
-    }
-
-    /// randint_genmax: a uniform number in 0..=genmax, using as few
-    /// source bytes as gnulib does.
-    fn genmax(&mut self, genmax: u64) -> u64 {
-        let shift = |x: u64| if u64::MAX >> 8 < x { 0 } else { x << 8 };
-        let (mut randnum, mut randmax) = (self.randnum, self.randmax);
-        let choices = genmax.wrapping_add(1);
-        loop {
-            if randmax < genmax {
-                let mut i = 0;
-                let mut rmax = randmax;
-                loop {
-                    rmax = shift(rmax) + 255;
-                    i += 1;
-                    if rmax >= genmax {
-                        break;
-                    }
-                }
-                let mut buf = [0u8; 8];
-                self.read(&mut buf[..i]);
-                let mut j = 0;
-                loop {
-                    randnum = shift(randnum) + buf[j] as u64;
-                    randmax = shift(randmax) + 255;
-                    j += 1;
-                    if randmax >= genmax {
-                        break;
-                    }
-                }
-            }
-            if randmax == genmax {
-                (self.randnum, self.randmax) = (0, 0);
-                return randnum;
-            }
-            let excess = randmax - genmax;
-            let unusable = excess % choices;
-            let last_usable = randmax - unusable;
-            let reduced = randnum % choices;
-            if randnum <= last_usable {
-                self.randnum = randnum / choices;
-                self.randmax = excess / choices;
-                return reduced;
-            }
-            randnum = reduced;
-            randmax = unusable - 1;
-        }
-    }
-
-    fn choose(&mut self, n: usize) -> usize {
-        self.genmax(n as u64 - 1) as usize
-    }
 }
 
 /// GNU's pattern table: a count and that many 12-bit patterns (0x1000:
@@ -778,19 +691,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     if files.is_empty() {
         crate::shared::cli::usage_error(&SPEC, &[b"missing file operand"]);
     }
-    let mut rnd = Random {
-        file: None,
-        buf: Vec::new(),
-        at: 0,
-        randnum: 0,
-        randmax: 0,
-    };
-    if let Some(name) = source {
-        match fs::open_flags(name, oflag::RDONLY, 0) {
-            Ok(f) => rnd.file = Some((f, name.to_vec())),
-            Err(e) => die(&[&quotef(name)], Some(e)),
-        }
-    }
+    let mut rnd = Random::open(source);
     let mut ok = true;
     for f in files {
         let q = quotef(f);

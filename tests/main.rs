@@ -56,6 +56,7 @@ mod rm;
 mod scratch;
 mod seq;
 mod shred;
+mod shuf;
 mod sleep;
 mod stdbuf;
 mod stty;

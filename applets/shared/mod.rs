@@ -17,4 +17,5 @@ pub mod mkdirp;
 pub mod multicall;
 pub mod process;
 pub mod progress;
+pub mod random;
 pub mod remove;

@@ -43,6 +43,23 @@ impl Fd {
         }
     }
 
+    /// Reads to the end of the input, appending to `v`; ENOMEM when
+    /// memory runs out (gnulib's fread_file).
+    pub fn read_to_end(self, v: &mut Vec<u8>) -> Result<()> {
+        let mut chunk = 64 * 1024;
+        loop {
+            v.try_reserve(chunk).map_err(|_| Errno::NOMEM)?;
+            let len = v.len();
+            v.resize(len + chunk, 0);
+            let r = self.read(&mut v[len..]);
+            v.truncate(len + *r.as_ref().unwrap_or(&0));
+            match r? {
+                0 => return Ok(()),
+                _ => chunk = (chunk * 2).min(1 << 24),
+            }
+        }
+    }
+
     /// One read(2), not retried on EINTR (dd reports signals between
     /// reads).
     pub fn read_once(self, buf: &mut [u8]) -> Result<usize> {
