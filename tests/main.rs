@@ -23,6 +23,7 @@ mod echo;
 mod env;
 mod expand;
 mod expr;
+mod fmt;
 mod fold;
 mod full;
 mod getopt;
