@@ -698,6 +698,9 @@ fn main(spec: &'static Spec, args: &'static [&'static [u8]], kind: Kind) -> i32 
         0,
         u64::MAX,
     );
+    // GNU sets standard output line buffered: each file's line appears
+    // when that file is done.
+    sys::io::set_line_buffered();
     // cksum is the one program whose own algorithm is the CRC.
     let cksum = kind == Kind::Crc;
     let mut c = Config {

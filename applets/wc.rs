@@ -434,5 +434,8 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         0,
         u64::MAX,
     );
+    // GNU sets standard output line buffered: each file's line appears
+    // when that file is done.
+    sys::io::set_line_buffered();
     run(&parse(args))
 }

@@ -632,3 +632,54 @@ fn cksum_algorithm_names_are_not_abbreviated() {
         same_as_gnu("cksum", &["-a", abbrev, "a"], None, Some(t.path()));
     }
 }
+
+/// GNU's checksum programs and wc set standard output line buffered:
+/// each file's line is out when that file is done, here while the second
+/// operand, a FIFO, is still open for writing.
+#[test]
+fn each_line_appears_when_its_file_is_done() {
+    use std::os::unix::fs::OpenOptionsExt;
+    let t = TempDir::new();
+    t.write("a", b"abc");
+    let fifo = t.join("fifo");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    for prog in [
+        "md5sum",
+        "sha1sum",
+        "sha224sum",
+        "sha256sum",
+        "sha384sum",
+        "sha512sum",
+        "b2sum",
+        "cksum",
+        "sum",
+        "wc",
+    ] {
+        let r = ucmd(prog)
+            .args(&["a", "fifo"])
+            .current_dir(t.path())
+            .spawn();
+        // The writer's end opens once the program reads the FIFO.
+        let start = std::time::Instant::now();
+        let w = loop {
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .custom_flags(0o4000) // O_NONBLOCK
+                .open(&fifo)
+            {
+                Ok(w) => break w,
+                Err(_) if start.elapsed() < std::time::Duration::from_secs(60) => {
+                    std::thread::sleep(std::time::Duration::from_millis(5))
+                }
+                Err(e) => panic!("{prog} never opened the FIFO: {e}"),
+            }
+        };
+        r.wait_for("the first file's line", |o, _| o.ends_with("a\n"));
+        drop(w);
+        r.wait_exit().success();
+    }
+}

@@ -393,6 +393,15 @@ impl Stdout {
     }
 }
 
+/// setvbuf(stdout, NULL, _IOLBF, 0), as GNU's checksum programs and wc
+/// do: each line is written when it is complete, whatever stdbuf asked.
+pub fn set_line_buffered() {
+    OUT.with(|o| {
+        o.cap = OUT_CAP;
+        o.line = true;
+    })
+}
+
 /// Sets the buffer up at the first write: 32 KiB, or what GNU's stdbuf
 /// asks of programs through `_STDBUF_O` (`L` line buffered, `0`
 /// unbuffered, N bytes), which corebox, static and without the loader
