@@ -113,6 +113,23 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     if equal_width && padded(&f, &first, &step, &last, sep) {
         return 0;
     }
+    // glibc's printf refuses a width or precision over INT_MAX with
+    // EOVERFLOW after writing the text before the directive: GNU's first
+    // printf fails, and seq dies with `write error`.
+    let huge = |n: usize| n > i32::MAX as usize;
+    if huge(f.spec.width) || f.spec.precision.is_some_and(huge) {
+        let down = step.value.lt(F80::ZERO);
+        let beyond = if down {
+            first.value.lt(last.value)
+        } else {
+            last.value.lt(first.value)
+        };
+        if !beyond {
+            out().write(&f.prefix);
+            crate::shared::diag::die(&[b"write error"], Some(sys::Errno::OVERFLOW));
+        }
+        return 0;
+    }
     let spelt: [&[u8]; 3] = match ops.len() {
         1 => [b"1", b"1", ops[0]],
         2 => [ops[0], b"1", ops[1]],

@@ -297,3 +297,30 @@ fn huge_precision_is_linear() {
         o.stdout.len()
     );
 }
+
+/// A width or precision over INT_MAX: glibc's printf writes the text
+/// before the directive and fails with EOVERFLOW, and GNU seq dies with
+/// `write error` at once (none when no number is printed).
+#[test]
+fn huge_width_or_precision_is_a_write_error() {
+    for f in [
+        "%99999999999g",
+        "%.4294967296f",
+        "%.2147483648g",
+        "%4294967296g",
+        "ab%2147483648gc",
+    ] {
+        ucmd("seq")
+            .args(&["-f", f, "1", "3"])
+            .run()
+            .code_is(1)
+            .stdout_is(if f.starts_with("ab") { "ab" } else { "" })
+            .stderr_is("seq: write error: Value too large for defined data type\n");
+        ucmd("seq")
+            .args(&["-f", f, "3", "1"])
+            .run()
+            .success()
+            .stdout_is("");
+        same_as_gnu("seq", &["-f", f, "1", "3"], None, None);
+    }
+}
