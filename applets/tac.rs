@@ -51,71 +51,111 @@ impl Sep {
 }
 
 /// The reversal of one input, fed its blocks from the last to the first:
-/// records are cut off the end of `buf` one by one; `buf[..pending]` holds
-/// the bytes not yet written.
+/// records are cut off the end of the pending bytes one by one. The
+/// pending bytes are `buf[head..head + pending]`, with room before them
+/// for the blocks to come (grown by doubling, so a long line costs linear
+/// time), and a new block is searched only where a separator can end
+/// that was not there before.
 struct Reverser<'a> {
     sep: &'a Sep,
     before: bool,
     first: bool,
     buf: Vec<u8>,
+    head: usize,
     pending: usize,
-    /// Where the last separator found starts: the next one ends before.
+    /// Where the last separator found starts (from `head`): the next one
+    /// ends before.
     limit: usize,
+    /// The size of the room last handed out.
+    room: usize,
 }
 
 impl Reverser<'_> {
+    fn new(sep: &Sep, before: bool) -> Reverser<'_> {
+        Reverser {
+            sep,
+            before,
+            first: true,
+            buf: Vec::new(),
+            head: 0,
+            pending: 0,
+            limit: 0,
+            room: 0,
+        }
+    }
+
     /// Room for `n` bytes that come before the pending ones.
     fn room(&mut self, n: usize) -> &mut [u8] {
-        let keep = self.pending;
-        self.buf.truncate(keep);
-        self.buf.resize(keep + n, 0);
-        self.buf.copy_within(0..keep, n);
-        &mut self.buf[..n]
+        let (head, pending) = (self.head, self.pending);
+        self.buf.truncate(head + pending);
+        if head < n {
+            let new_head = n.max(pending).max(BLOCK);
+            let mut v = Vec::with_capacity(new_head + pending);
+            v.resize(new_head, 0);
+            v.extend_from_slice(&self.buf[head..]);
+            self.buf = v;
+            self.head = new_head;
+        }
+        self.room = n;
+        &mut self.buf[self.head - n..self.head]
     }
 
     /// The first `n` bytes of the room are filled; `start`: they begin the
     /// input. Writes every record known to be complete.
     fn filled(&mut self, n: usize, start: bool) {
-        let room = self.buf.len() - self.pending;
-        self.buf.drain(n..room);
+        let at = self.head - self.room;
+        if n < self.room {
+            self.buf.copy_within(at..at + n, self.head - n);
+        }
+        self.head -= n;
         self.pending += n;
         self.limit += n;
+        // Past the new bytes (and a separator's length less one) the
+        // pending bytes were searched before.
+        let bound = match self.sep {
+            Sep::Byte(_) => n,
+            Sep::Bytes(s) => n + s.len().saturating_sub(1),
+            Sep::Regex(_) => self.limit,
+        };
         let Reverser {
             sep,
             before,
             first,
             buf,
+            head,
             pending,
             limit,
+            ..
         } = self;
+        let data = &buf[*head..];
         let mut cut = |s: usize, e: usize| {
             if *before {
-                out().write(&buf[s..*pending]);
+                out().write(&data[s..*pending]);
                 *pending = s;
             } else {
                 if !*first || e != *pending {
-                    out().write(&buf[e..*pending]);
+                    out().write(&data[e..*pending]);
                 }
                 *first = false;
                 *pending = e;
             }
         };
-        let mut lim = *limit;
+        let mut lim = bound.min(*limit);
         if let Sep::Byte(b) = sep {
             // One backward scan of the whole block for the common case.
-            for i in memrchr_iter(*b, &buf[..lim]) {
+            for i in memrchr_iter(*b, &data[..lim]) {
                 cut(i, i + 1);
                 lim = i;
             }
         } else {
-            while let Some((s, e)) = sep.rfind(buf, lim) {
+            while let Some((s, e)) = sep.rfind(data, lim) {
                 cut(s, e);
                 lim = s;
             }
         }
         *limit = lim;
         if start {
-            out().write(&self.buf[..self.pending]);
+            out().write(&self.buf[self.head..self.head + self.pending]);
         }
     }
 
@@ -128,8 +168,9 @@ impl Reverser<'_> {
         }
         while let Some(b) = blocks.pop() {
             self.room(b.len()).copy_from_slice(&b);
+            let n = b.len();
             drop(b);
-            self.filled(self.buf.len() - self.pending, blocks.is_empty());
+            self.filled(n, blocks.is_empty());
         }
     }
 }
@@ -270,14 +311,7 @@ fn tac_file(name: &'static [u8], sep: &Sep, before: bool) -> bool {
         name
     };
     let fd = input.fd();
-    let mut r = Reverser {
-        sep,
-        before,
-        first: true,
-        buf: Vec::new(),
-        pending: 0,
-        limit: 0,
-    };
+    let mut r = Reverser::new(sep, before);
     let size = fs::seek(fd, Whence::End(0));
     // Files that say they are empty may not be (/proc): read to the end.
     let sized = fs::fstat(fd).is_ok_and(|st| st.size > 0);

@@ -225,3 +225,52 @@ fn pipes_go_through_a_temporary_file() {
         }
     }
 }
+
+/// A 64 MB line costs tac time in proportion to its size (it was
+/// quadratic: each 128 KiB block moved and searched all the bytes after
+/// it): within a small multiple of cat's time on the same file, with a
+/// one-byte and a two-byte separator, and the output is the input's.
+#[test]
+fn long_lines_take_linear_time() {
+    // Timing under qemu-user says nothing of the algorithm.
+    if runner().is_some() {
+        return;
+    }
+    let t = TempDir::new();
+    let mut data = vec![b'a'; 64 << 20];
+    data.extend_from_slice(b"\nbb");
+    t.write("long", &data);
+    let best = |args: &[&str]| {
+        (0..3)
+            .map(|_| {
+                let start = std::time::Instant::now();
+                ucmd(args[0])
+                    .args(&args[1..])
+                    .current_dir(t.path())
+                    .stdout_to(Out::Null)
+                    .run()
+                    .success();
+                start.elapsed()
+            })
+            .min()
+            .unwrap()
+    };
+    let cat = best(&["cat", "long"]);
+    for sep in [&[][..], &["-s", "ab"]] {
+        let mut args = vec!["tac"];
+        args.extend_from_slice(sep);
+        args.push("long");
+        let tac = best(&args);
+        assert!(
+            tac < cat * 40 + std::time::Duration::from_millis(1500),
+            "tac {sep:?} took {tac:?}, cat {cat:?}"
+        );
+    }
+    let o = ucmd("tac")
+        .args(&["long"])
+        .current_dir(t.path())
+        .run()
+        .success();
+    assert_eq!(o.stdout.len(), data.len());
+    assert!(o.stdout.starts_with(b"bba"));
+}
