@@ -17,6 +17,7 @@ mod chown;
 mod chroot;
 mod comm;
 mod cp;
+mod csplit;
 mod cut;
 mod dd;
 mod echo;

@@ -328,6 +328,10 @@ impl Parser<'_> {
         if negate {
             self.i += 1;
         }
+        // glibc: the pattern ending right after `[` or `[^` is REG_BADPAT.
+        if self.peek().is_none() {
+            return Err("Invalid regular expression");
+        }
         let mut first = true;
         loop {
             let Some(c) = self.peek() else {
@@ -1336,6 +1340,10 @@ mod tests {
         assert_eq!(err("\\(", Syntax::Basic), "Unmatched ( or \\(");
         assert_eq!(err("a\\)", Syntax::Basic), "Unmatched ) or \\)");
         assert_eq!(err("[a", Syntax::Basic), "Unmatched [, [^, [:, [., or [=");
+        assert_eq!(err("[", Syntax::Basic), "Invalid regular expression");
+        assert_eq!(err("a[^", Syntax::Basic), "Invalid regular expression");
+        assert_eq!(err("[]", Syntax::Basic), "Unmatched [, [^, [:, [., or [=");
+        assert_eq!(err("[^]", Syntax::Basic), "Unmatched [, [^, [:, [., or [=");
         assert_eq!(
             err("[[:alpha:]", Syntax::Basic),
             "Unmatched [, [^, [:, [., or [="
