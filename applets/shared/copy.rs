@@ -241,6 +241,8 @@ pub struct Copier {
     /// (copy_file_range, bit 2) for good: not asked again.
     devs: (u64, u64),
     no_offload: Vec<(u64, u64, u8)>,
+    /// The directories the current operand made.
+    made_dirs: alloc::collections::BTreeSet<(u64, u64)>,
 }
 
 const NO_CLONE: u8 = 1;
@@ -272,6 +274,7 @@ impl Copier {
             resolutions: Vec::new(),
             devs: (0, 0),
             no_offload: Vec::new(),
+            made_dirs: alloc::collections::BTreeSet::new(),
         }
     }
 
@@ -356,6 +359,7 @@ impl Copier {
         w.one_file_system(self.x.one_file_system);
         let mut frames: Vec<Frame> = Vec::new();
         let mut first_dir_created = false;
+        self.made_dirs.clear();
         while let Some(info) = w.next() {
             let level = w.level();
             if matches!(info, Info::DP | Info::DNR(_) | Info::ERR(_)) {
@@ -870,6 +874,28 @@ impl Copier {
             emit_verbose(src.path, dst.path, dst_backup.as_deref());
         }
         let x = &self.x;
+        // A directory this operand made met as a source: the copy is going
+        // into itself. GNU knows only the first one it made, which stops
+        // it as soon in the orders its directory reading gives; the
+        // walker's inode order may reach the others first, and would
+        // then copy on without end.
+        if x.recursive
+            && !command_line_arg
+            && is_type(src_mode, fs::S_IFDIR)
+            && self.made_dirs.contains(&(src_sb.dev, src_sb.ino))
+            && !self.src_to_dest.contains_key(&(src_sb.dev, src_sb.ino))
+        {
+            error2(
+                b"cannot copy a directory, ",
+                &self.top_src,
+                b", into itself, ",
+                &self.top_dst,
+                b"",
+                None,
+            );
+            res.copy_into_self = true;
+            return self.un_backup(dst, dst_backup, false, &src_sb);
+        }
         let earlier = if x.recursive && is_type(src_mode, fs::S_IFDIR) {
             if command_line_arg {
                 self.remember_copied(dst.rel, src_sb.ino, src_sb.dev)
@@ -1051,6 +1077,7 @@ impl Copier {
                     self.remember_copied(dst.rel, dst_sb.ino, dst_sb.dev);
                     *first_dir_created = true;
                 }
+                self.made_dirs.insert((dst_sb.dev, dst_sb.ino));
                 if self.x.verbose {
                     if self.x.move_mode {
                         let o = out();
