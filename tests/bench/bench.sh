@@ -324,6 +324,9 @@ bench seq seq "@ 1 100000000 > /dev/null"
 bench seq-f seq "@ -f %.3f 1 10000000 > /dev/null"
 bench seq-decimal seq "@ 0.1 0.1 1000000 > /dev/null"
 bench seq-g seq "@ -f %g 1 0.5 1000000 > /dev/null"
+# shuf of 20 million numbered lines (issue 16).
+if want shuf; then seq 20000000 > "$WORK/seq2e7"; fi
+bench shuf shuf "@ $WORK/seq2e7 -o /dev/null"
 # Checksums and encodings (issue 6): one 512 MiB random file.
 SUMS="md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum sum-s base64 base64-d base32"
 if for w in $SUMS; do want "$w" && break; done; then
