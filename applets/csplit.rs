@@ -596,16 +596,7 @@ fn suffix_format(f: &[u8]) -> Suffix {
             die(&[b"too many % conversion specifications in suffix"], None);
         }
         i += 1;
-        let mut spec = logic::float::Spec {
-            left: false,
-            plus: false,
-            space: false,
-            alt: false,
-            zero: false,
-            width: 0,
-            precision: None,
-            conv: 0,
-        };
+        let mut spec = logic::float::Spec::default();
         let (mut thousands, mut alt) = (false, false);
         while let Some(&c) = f.get(i) {
             match c {

@@ -885,15 +885,7 @@ impl Copier {
             && self.made_dirs.contains(&(src_sb.dev, src_sb.ino))
             && !self.src_to_dest.contains_key(&(src_sb.dev, src_sb.ino))
         {
-            error2(
-                b"cannot copy a directory, ",
-                &self.top_src,
-                b", into itself, ",
-                &self.top_dst,
-                b"",
-                None,
-            );
-            res.copy_into_self = true;
+            self.copying_into_self(res);
             return self.un_backup(dst, dst_backup, false, &src_sb);
         }
         let earlier = if x.recursive && is_type(src_mode, fs::S_IFDIR) {
@@ -918,15 +910,7 @@ impl Copier {
         if let Some(earlier) = earlier {
             if is_type(src_mode, fs::S_IFDIR) {
                 if same_name_at(src.dir, src.name, self.top_dir, &earlier) {
-                    error2(
-                        b"cannot copy a directory, ",
-                        &self.top_src,
-                        b", into itself, ",
-                        &self.top_dst,
-                        b"",
-                        None,
-                    );
-                    res.copy_into_self = true;
+                    self.copying_into_self(res);
                     return self.un_backup(dst, dst_backup, had_earlier, &src_sb);
                 } else if same_name_at(dst.dir, dst.name, self.top_dir, &earlier) {
                     error(
@@ -1499,6 +1483,20 @@ impl Copier {
             Some(e) => e.2 |= what,
             None => self.no_offload.push((devs.0, devs.1, what)),
         }
+    }
+
+    /// `cannot copy a directory, SRC, into itself, DST`.
+    fn copying_into_self(&self, res: &mut Outcome) {
+        let (s, d) = (&self.top_src, &self.top_dst);
+        error2(
+            b"cannot copy a directory, ",
+            s,
+            b", into itself, ",
+            d,
+            b"",
+            None,
+        );
+        res.copy_into_self = true;
     }
 
     /// -Z or --preserve=context.
