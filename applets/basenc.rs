@@ -123,7 +123,7 @@ struct Config {
 }
 
 /// A `-w COLS` value as GNU's xstrtoimax reads it: white space, a sign,
-/// decimal digits; below zero is invalid, too big is no wrapping.
+/// decimal digits; below zero is invalid, too big is 0 (no wrapping).
 fn wrap_width(a: &[u8]) -> usize {
     let t = &a[a
         .iter()
@@ -140,7 +140,11 @@ fn wrap_width(a: &[u8]) -> usize {
     {
         die(&[b"invalid wrap size: ", &quote(a)], None);
     }
-    logic::num::parse_u64_dec(digits).map_or(0, |n| n.min(isize::MAX as u64) as usize)
+    // Past IDX_MAX (or intmax_t) GNU's wrap_column is 0: no wrapping, and
+    // no newline at the end either.
+    logic::num::parse_u64_dec(digits)
+        .filter(|&n| n <= isize::MAX as u64)
+        .map_or(0, |n| n as usize)
 }
 
 /// The options and the one FILE operand; `enc` is the program's encoding

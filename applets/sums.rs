@@ -427,9 +427,10 @@ fn compute(kind: Kind, bits: usize, k: &Kernels, fd: Fd, buf: &mut [u8]) -> Resu
     let table = (kind == Kind::Crc).then(crc::Crc::new);
     loop {
         let n = match fd.read(buf) {
-            // GNU's cksum takes a directory for an empty file (its CRC
-            // code ignores that read error); the other sums report it.
-            Err(e) if e == Errno::ISDIR && kind == Kind::Crc => 0,
+            // GNU's cksum CRC code takes a read error for the end of
+            // the file (a directory is an empty file); the other sums
+            // report it.
+            Err(_) if kind == Kind::Crc => 0,
             r => r?,
         };
         if n == 0 {
@@ -731,14 +732,16 @@ fn run(c: &Config, files: Vec<&'static [u8]>) -> i32 {
     let kernels = sys::hashcpu::kernels();
     let mut buf = alloc::vec![0u8; BUF];
     let mut ok = true;
-    for name in crate::shared::files::or_stdin(files) {
+    let files = crate::shared::files::or_stdin(files);
+    for &name in &files {
         ok &= if c.check {
             check_file(c, &kernels, name, &mut buf)
         } else {
             print_sum(c, &kernels, name, args_given, &mut buf)
         };
     }
-    i32::from(!ok)
+    // GNU: `if (have_read_stdin && fclose (stdin) == EOF) die (...)`.
+    sys::io::finish_stdin(files.contains(&&b"-"[..]), b"standard input", ok)
 }
 
 fn print_sum(c: &Config, k: &Kernels, name: &[u8], args: bool, buf: &mut [u8]) -> bool {

@@ -257,3 +257,29 @@ os.kill(pid, 9)
         assert!(text.contains(want), "{args:?}: {text}");
     }
 }
+
+/// A wrap size past IDX_MAX is GNU's 0: no wrapping and no final newline.
+#[test]
+fn huge_wrap_is_no_wrap() {
+    for w in [
+        "18446744073709551615",
+        "9223372036854775808",
+        "99999999999999999999",
+    ] {
+        ucmd("base64")
+            .args(&["-w", w])
+            .stdin("hi\n")
+            .run()
+            .success()
+            .stdout_is("aGkK");
+    }
+    // On 64-bit triples IDX_MAX itself still wraps (it is i32::MAX on 32-bit ones).
+    if std::mem::size_of::<usize>() == 8 && runner().is_none() {
+        ucmd("base64")
+            .args(&["-w", "9223372036854775807"])
+            .stdin("hi\n")
+            .run()
+            .success()
+            .stdout_is("aGkK\n");
+    }
+}

@@ -68,3 +68,15 @@ fn help_and_version() {
         .success()
         .stdout_is("sleep (corebox) 0.1.0\n");
 }
+
+/// GNU checks argc, not the operands: `sleep --` sleeps for nothing.
+#[test]
+fn double_dash_alone_is_no_sleep() {
+    ucmd("sleep")
+        .args(&["--"])
+        .run()
+        .success()
+        .stdout_is("")
+        .stderr_is("");
+    ucmd("sleep").run().code_is(1);
+}

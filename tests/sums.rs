@@ -683,3 +683,28 @@ fn each_line_appears_when_its_file_is_done() {
         r.wait_exit().success();
     }
 }
+
+/// Standard input closed: the checksum programs report closing it as
+/// GNU's do (`standard input: ...`), and cksum's CRC takes the failed
+/// read for an empty file, as GNU's does.
+#[test]
+fn closed_standard_input() {
+    ucmd("cksum")
+        .stdin_closed()
+        .run()
+        .code_is(1)
+        .stdout_is("4294967295 0\n")
+        .stderr_is("cksum: standard input: Bad file descriptor\n");
+    ucmd("md5sum")
+        .stdin_closed()
+        .run()
+        .code_is(1)
+        .stdout_is("")
+        .stderr_is("md5sum: -: Bad file descriptor\nmd5sum: standard input: Bad file descriptor\n");
+    for p in ["sum", "sha1sum", "b2sum", "cksum"] {
+        if have_gnu(p) {
+            let g = gnu(p).stdin_closed().run();
+            ucmd(p).stdin_closed().run().same_as(&g);
+        }
+    }
+}
