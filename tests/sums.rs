@@ -708,3 +708,23 @@ fn closed_standard_input() {
         }
     }
 }
+
+/// Standard output closed: `write error: Bad file descriptor` (fclose
+/// fails too), where a full device gives a bare `write error`.
+#[test]
+fn closed_standard_output() {
+    for p in ["md5sum", "sum", "cksum", "wc"] {
+        ucmd(p)
+            .stdin("x\n")
+            .stdout_to(Out::Closed)
+            .run()
+            .code_is(1)
+            .stderr_is(format!("{p}: write error: Bad file descriptor\n"));
+        ucmd(p)
+            .stdin("x\n")
+            .stdout_to(Out::Full)
+            .run()
+            .code_is(1)
+            .stderr_is(format!("{p}: write error\n"));
+    }
+}

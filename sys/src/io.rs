@@ -452,6 +452,9 @@ pub fn close_stdout(status: i32) -> i32 {
             match kind {
                 WriteErrorKind::Errno if e.0 != 0 => error(&[b"write error"], Some(e)),
                 WriteErrorKind::Errno => error(&[b"write error"], None),
+                // A closed descriptor 1: fclose itself fails, and
+                // close_stream keeps its EBADF.
+                WriteErrorKind::Plain if e == Errno::BADF => error(&[b"write error"], Some(e)),
                 WriteErrorKind::Plain => error(&[b"write error"], None),
                 WriteErrorKind::Twice => {
                     error(&[b"write error"], Some(e));
