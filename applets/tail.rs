@@ -464,10 +464,22 @@ impl Tail {
     /// `+NUM`: everything after the first `n` lines or bytes.
     fn tail_from_start(&mut self, name: &[u8], fd: Fd, st: &Stat, pos: &mut u64) -> bool {
         let n = self.cfg.n;
-        if !self.cfg.lines
+        let seek = |fd| fs::seek(fd, Whence::Current(n as i64));
+        if !self.cfg.lines && !self.cfg.presume_pipe && n <= i64::MAX as u64 && st.is_reg() {
+            // GNU's xlseek: a regular file that cannot seek there ends tail.
+            if let Err(e) = seek(fd) {
+                let mut tmp = [0u8; 20];
+                let off = logic::digits::u64_dec(n, &mut tmp);
+                die(
+                    &[&quotef(name), b": cannot seek to relative offset ", off],
+                    Some(e),
+                );
+            }
+            *pos += n;
+        } else if !self.cfg.lines
             && !self.cfg.presume_pipe
             && n <= i64::MAX as u64
-            && fs::seek(fd, Whence::Current(n as i64)).is_ok()
+            && seek(fd).is_ok()
         {
             *pos += n;
         } else {

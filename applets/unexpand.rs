@@ -213,6 +213,14 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         crate::shared::diag::tab_error(&err);
         return 1;
     }
+    // GNU allocates its buffer of pending blanks as wide as the widest
+    // tab (xmalloc): a width the memory cannot hold is `memory exhausted`.
+    if usize::try_from(u.tabs.max_width)
+        .ok()
+        .is_none_or(|w| Vec::<u8>::new().try_reserve_exact(w).is_err())
+    {
+        sys::io::memory_exhausted();
+    }
     let names = or_stdin(opts.operands());
     let ok = crate::shared::files::read_stream(&names, |b| u.block(b));
     // Blanks still pending at the end of the input are written as GNU

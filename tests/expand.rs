@@ -226,3 +226,26 @@ fn like_gnu_on_random_input() {
         }
     }
 }
+
+/// unexpand allocates its pending blanks as wide as the widest tab, as
+/// GNU's xmalloc does: a width memory cannot hold is `memory exhausted`.
+#[test]
+fn unexpand_tab_wider_than_memory() {
+    ucmd("unexpand")
+        .args(&["-t", "9223372036854775807"])
+        .stdin("a  b\n")
+        .run()
+        .code_is(1)
+        .stderr_is("unexpand: memory exhausted\n");
+    same_as_gnu(
+        "unexpand",
+        &["-t", "9223372036854775807"],
+        Some(b"a  b\n"),
+        None,
+    );
+    ucmd("unexpand")
+        .args(&["-t", "100000"])
+        .stdin("a  b\n")
+        .run()
+        .success();
+}

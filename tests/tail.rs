@@ -959,3 +959,25 @@ fn largest_line_count_from_a_file() {
         .success()
         .stdout_is("a\nb\n");
 }
+
+/// `-c +N` on a regular file seeks as GNU's xlseek does: where the file
+/// system refuses the offset, tail ends with GNU's message (ext4 here;
+/// tmpfs takes the offset and the read fails instead).
+#[test]
+fn start_offset_the_file_system_refuses() {
+    let t = TempDir::new();
+    t.write("f", b"1\n2\n");
+    if have_gnu("tail") {
+        same_as_gnu(
+            "tail",
+            &["-c", "+9223372036854775807", "f"],
+            None,
+            Some(t.path()),
+        );
+    }
+    ucmd("tail")
+        .args(&["-c", "+9223372036854775807", "f"])
+        .current_dir(t.path())
+        .run()
+        .code_is(1);
+}
