@@ -300,3 +300,29 @@ fn from_is_checked_in_the_option_loop() {
         same_as_gnu("chown", args, None, Some(t.path()));
     }
 }
+
+/// A numeric owner is read as strtoul reads it: leading white space and
+/// `+` are allowed (GNU's parse_user_spec), trailing text is not.
+#[test]
+fn numeric_owner_with_leading_blanks() {
+    use std::os::unix::fs::MetadataExt;
+    let t = TempDir::new();
+    t.write("f", b"");
+    let uid = std::fs::metadata(t.join("f")).unwrap().uid();
+    for spec in [
+        format!(" {uid}"),
+        format!("\t+{uid}"),
+        format!(" {uid}: +{uid}"),
+    ] {
+        ucmd("chown")
+            .args(&[spec.as_str(), "f"])
+            .current_dir(t.path())
+            .run()
+            .success();
+    }
+    ucmd("chown")
+        .args(&[format!("{uid} ").as_str(), "f"])
+        .current_dir(t.path())
+        .run()
+        .code_is(1);
+}

@@ -42,9 +42,13 @@ pub fn group_list(db: &[u8], user: &[u8], gid: u32) -> alloc::vec::Vec<u32> {
     out
 }
 
-/// A numeric user or group id as GNU's userspec accepts it (`+` allowed,
-/// the all-ones value is not an id).
+/// A numeric user or group id as GNU's userspec accepts it (strtoul's
+/// leading white space and `+` allowed, the all-ones value is not an id).
 pub fn numeric_id(s: &[u8]) -> Option<u32> {
+    let s = &s[s
+        .iter()
+        .take_while(|&&c| matches!(c, b' ' | b'\t'..=b'\r'))
+        .count()..];
     let d = s.strip_prefix(b"+").unwrap_or(s);
     let n = crate::num::parse_u64_dec(d)?;
     u32::try_from(n).ok().filter(|&n| n != u32::MAX)
@@ -64,6 +68,8 @@ mod tests {
         let g = b"root:x:0:\ndaemon:x:1:a,b\n";
         assert_eq!(super::id_of_name(g, b"daemon"), Some((1, 0)));
         assert_eq!(super::numeric_id(b"+0"), Some(0));
+        assert_eq!(super::numeric_id(b" \t+7"), Some(7));
+        assert_eq!(super::numeric_id(b"7 "), None);
         let g = b"root:x:0:\nadm:x:4:a,bob\nbob:x:1000:\nx:x:5:bob\ny:x:4:bob\n";
         assert_eq!(super::group_list(g, b"bob", 1000), [1000, 4, 5]);
         assert_eq!(super::group_list(g, b"zed", 7), [7]);
