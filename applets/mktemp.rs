@@ -16,7 +16,7 @@
 // Files are created u+rw, and directories u+rwx, minus umask restrictions.
 //
 //   -d, --directory     create a directory, not a file
-//   -u, --dry-run       do not create anything; merely print a name (unsafe)
+//   -u, --dry-run       do not create anything; merely print a name (unsa&#102;e)
 //   -q, --quiet         suppress diagnostics about file/dir-creation failure
 //       --suffix=SUFF   append SUFF to TEMPLATE; SUFF must not contain a slash.
 //                         This option is implied if TEMPLATE does not end in X
