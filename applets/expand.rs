@@ -153,12 +153,7 @@ impl Expand {
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    sys::io::set_write_error_style(
-        sys::io::WriteErrorKind::Errno,
-        sys::io::WriteErrorKind::Twice,
-        4097,
-        u64::MAX,
-    );
+    sys::io::write_errors_die_past_stdio_buffer();
     let mut e = Expand {
         tabs: TabStops::default(),
         initial_only: false,

@@ -194,12 +194,7 @@ fn parallel(files: &[&[u8]], d: &mut Delims, eol: u8) -> i32 {
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    sys::io::set_write_error_style(
-        sys::io::WriteErrorKind::Errno,
-        sys::io::WriteErrorKind::Twice,
-        4097,
-        u64::MAX,
-    );
+    sys::io::write_errors_die_past_stdio_buffer();
     let (mut serial_mode, mut eol) = (false, b'\n');
     let mut list: &[u8] = b"\t";
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);

@@ -314,12 +314,7 @@ impl Swaps {
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     // GNU's output loop dies on a failed write past stdio's buffer, and
     // close_stdout then reports the stream's error again.
-    sys::io::set_write_error_style(
-        sys::io::WriteErrorKind::Errno,
-        sys::io::WriteErrorKind::Twice,
-        4097,
-        u64::MAX,
-    );
+    sys::io::write_errors_die_past_stdio_buffer();
     let (c, ops) = parse(args);
     let eol = c.eol;
     // The input: lines, a range of numbers, or a reservoir of lines.

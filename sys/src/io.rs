@@ -234,6 +234,14 @@ pub fn set_own_output_buffer() {
     OUT.with(|o| o.own_buffer = true);
 }
 
+/// The write error of a GNU program whose output loop dies on a failed
+/// write (`write error: ERRNO`), after which close_stdout reports the
+/// stream's error again (`write error`): both once more than stdio's
+/// 4096-byte buffer was written, only close_stdout's before.
+pub fn write_errors_die_past_stdio_buffer() {
+    set_write_error_style(WriteErrorKind::Errno, WriteErrorKind::Twice, 4097, u64::MAX);
+}
+
 /// Sets how a write error on standard output is reported at exit: as
 /// `above` when from `threshold` to `upper` bytes were written, else as
 /// `below`.
