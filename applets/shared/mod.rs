@@ -7,6 +7,7 @@
 pub mod ask;
 pub mod backup;
 pub mod canon;
+pub mod clock;
 pub mod cli;
 pub mod context;
 pub mod copy;

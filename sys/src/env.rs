@@ -42,3 +42,11 @@ pub fn utf8_locale() -> bool {
         .find_map(|n| var(n).filter(|v| !v.is_empty()));
     v.is_some_and(logic::locale::names_utf8)
 }
+
+/// The POSIX version GNU programs conform to: `_POSIX2_VERSION` when set
+/// to a number, else 200809 (gnulib's posix2_version).
+pub fn posix2_version() -> u64 {
+    var(b"_POSIX2_VERSION")
+        .and_then(logic::num::parse_u64_dec)
+        .unwrap_or(200809)
+}

@@ -909,6 +909,51 @@ pub fn set_times_at(dir: Fd, name: &[u8], st: &Stat, follow: bool) -> Result<()>
     rfs::utimensat(dir.b(), name, &timestamps(st), fl).map_err(Errno::from)
 }
 
+/// A time to give a file: the current time, the one it has, or a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileTime {
+    Now,
+    Omit,
+    At(i64, u32),
+}
+
+fn timespec(t: FileTime) -> rustix::fs::Timespec {
+    let (tv_sec, tv_nsec) = match t {
+        FileTime::Now => (0, rfs::UTIME_NOW),
+        FileTime::Omit => (0, rfs::UTIME_OMIT),
+        FileTime::At(s, n) => (s as _, n as _),
+    };
+    rustix::fs::Timespec { tv_sec, tv_nsec }
+}
+
+/// utimensat(2) of `name` in `dir` (futimens(2) of `dir` itself when
+/// `name` is None): access and modification times; of a symlink itself
+/// unless `follow`.
+pub fn set_file_times(
+    dir: Fd,
+    name: Option<&[u8]>,
+    atime: FileTime,
+    mtime: FileTime,
+    follow: bool,
+) -> Result<()> {
+    let ts = rfs::Timestamps {
+        last_access: timespec(atime),
+        last_modification: timespec(mtime),
+    };
+    match name {
+        None => rfs::futimens(dir.b(), &ts),
+        Some(name) => {
+            let fl = if follow {
+                rfs::AtFlags::empty()
+            } else {
+                rfs::AtFlags::SYMLINK_NOFOLLOW
+            };
+            rfs::utimensat(dir.b(), name, &ts, fl)
+        }
+    }
+    .map_err(Errno::from)
+}
+
 /// ioctl FICLONE: `to` shares all of `from`'s data (a reflink).
 pub fn clone_file(to: Fd, from: Fd) -> Result<()> {
     rfs::ioctl_ficlone(to.b(), from.b()).map_err(Errno::from)

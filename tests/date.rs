@@ -1,0 +1,262 @@
+use crate::harness::*;
+use std::path::Path;
+
+fn date(tz: &str) -> Cmd {
+    ucmd("date").env("TZ", tz)
+}
+
+#[test]
+fn formats_of_a_time() {
+    let d = |args: &[&str], want: &str| {
+        date("UTC0").args(args).run().success().stdout_is(want);
+    };
+    d(&["-d", "@1700000000"], "Tue Nov 14 22:13:20 UTC 2023\n");
+    d(
+        &["-d", "@1700000000", "-R"],
+        "Tue, 14 Nov 2023 22:13:20 +0000\n",
+    );
+    d(
+        &["-d", "@1700000000", "--rfc-email"],
+        "Tue, 14 Nov 2023 22:13:20 +0000\n",
+    );
+    d(&["-d", "@1700000000", "-I"], "2023-11-14\n");
+    d(
+        &["-d", "@1700000000.123456789", "-Ins"],
+        "2023-11-14T22:13:20,123456789+00:00\n",
+    );
+    d(
+        &["-d", "@1700000000", "--iso-8601=h"],
+        "2023-11-14T22+00:00\n",
+    );
+    d(
+        &["-d", "@1700000000", "-Iminutes"],
+        "2023-11-14T22:13+00:00\n",
+    );
+    d(
+        &["-d", "@1700000000", "-Iseconds"],
+        "2023-11-14T22:13:20+00:00\n",
+    );
+    d(
+        &["-d", "@1700000000", "--rfc-3339=ns"],
+        "2023-11-14 22:13:20.000000000+00:00\n",
+    );
+    d(
+        &["-d", "@1700000000", "--rfc-3339=seconds"],
+        "2023-11-14 22:13:20+00:00\n",
+    );
+    d(&["-d", "@1700000000", "--rfc-3339=date"], "2023-11-14\n");
+    d(
+        &["-d", "@1700000000", "+%s %N %-N|%j"],
+        "1700000000 000000000 000000000|318\n",
+    );
+    d(&["--date=@-1", "+%F %T"], "1969-12-31 23:59:59\n");
+    // -u is TZ=UTC0 whatever TZ says.
+    date("Asia/Kolkata")
+        .args(&["-u", "-d", "@0", "+%H:%M %Z"])
+        .run()
+        .success()
+        .stdout_is("00:00 UTC\n");
+    date("<+0530>-5:30")
+        .args(&["-d", "@0", "+%H:%M %Z %z"])
+        .run()
+        .success()
+        .stdout_is("05:30 +0530 +0530\n");
+    date("CET-1CEST,M3.5.0,M10.5.0/3")
+        .args(&["-d", "@1719792000", "+%c %Z"])
+        .run()
+        .success()
+        .stdout_is("Mon Jul  1 02:00:00 2024 CEST\n");
+    d(&["--resolution"], "0.000000001\n");
+}
+
+#[test]
+fn reference_and_batch() {
+    let t = TempDir::new();
+    let f = t.write("f", "");
+    ucmd("touch")
+        .args(&["-d", "@1234567890.5"])
+        .arg(&f)
+        .run()
+        .success();
+    date("UTC0")
+        .args(&["+%s.%N", "-r"])
+        .arg(&f)
+        .run()
+        .success()
+        .stdout_is("1234567890.500000000\n");
+    date("UTC0")
+        .args(&["-r", "nonexistent"])
+        .run()
+        .code_is(1)
+        .stderr_is("date: nonexistent: No such file or directory\n");
+    let list = t.write("list", "@1\nbogus\n@2\0junk\n@3");
+    date("UTC0")
+        .args(&["+%s", "-f"])
+        .arg(&list)
+        .run()
+        .code_is(1)
+        .stdout_is("1\n2\n3\n")
+        .stderr_is("date: invalid date 'bogus'\n");
+    date("UTC0")
+        .args(&["+%s", "-f", "-"])
+        .stdin("@5\n")
+        .run()
+        .success()
+        .stdout_is("5\n");
+    date("UTC0")
+        .args(&["-f", "nonexistent"])
+        .run()
+        .code_is(1)
+        .stderr_is("date: nonexistent: No such file or directory\n");
+}
+
+#[test]
+fn errors() {
+    let try_help = "Try 'date --help' for more information.\n";
+    date("UTC0")
+        .args(&["-d", "bogus"])
+        .run()
+        .code_is(1)
+        .stderr_is("date: invalid date 'bogus'\n");
+    date("UTC0")
+        .args(&["-R", "-I"])
+        .run()
+        .code_is(1)
+        .stderr_is("date: multiple output formats specified\n");
+    date("UTC0")
+        .args(&["-R", "+%s"])
+        .run()
+        .code_is(1)
+        .stderr_is("date: multiple output formats specified\n");
+    date("UTC0")
+        .args(&["-d", "now", "-r", "/"])
+        .run()
+        .code_is(1)
+        .stderr_is(format!(
+            "date: the options to specify dates for printing are mutually exclusive\n{try_help}"
+        ));
+    date("UTC0")
+        .args(&["-s", "now", "-d", "now"])
+        .run()
+        .code_is(1)
+        .stderr_is(format!(
+            "date: the options to print and set the time may not be used together\n{try_help}"
+        ));
+    date("UTC0")
+        .args(&["+%s", "+%s"])
+        .run()
+        .code_is(1)
+        .stderr_is(format!("date: extra operand '+%s'\n{try_help}"));
+    date("UTC0")
+        .args(&["-d", "now", "%s"])
+        .run()
+        .code_is(1)
+        .stderr_is(format!(
+            "date: the argument '%s' lacks a leading '+';\nwhen using an option to specify date(s), any non-option\nargument must be a format string beginning with '+'\n{try_help}"
+        ));
+    date("UTC0")
+        .args(&["--iso-8601=x"])
+        .run()
+        .code_is(1)
+        .stderr_is(format!(
+            "date: invalid argument 'x' for '--iso-8601'\nValid arguments are:\n  - 'hours'\n  - 'minutes'\n  - 'date'\n  - 'seconds'\n  - 'ns'\n{try_help}"
+        ));
+    date("UTC0")
+        .args(&["--rfc-3339=hours"])
+        .run()
+        .code_is(1)
+        .stderr_is(format!(
+            "date: invalid argument 'hours' for '--rfc-3339'\nValid arguments are:\n  - 'date'\n  - 'seconds'\n  - 'ns'\n{try_help}"
+        ));
+    // An invalid operand to set is refused before any setting.
+    date("UTC0")
+        .args(&["13010000"])
+        .run()
+        .code_is(1)
+        .stderr_is("date: invalid date '13010000'\n");
+    date("UTC0")
+        .args(&["-d", "@99999999999999999", "+%s"])
+        .run()
+        .code_is(1)
+        .stderr_is("date: time '99999999999999999' is out of range\n");
+    date("UTC0")
+        .args(&["-d", "@0"])
+        .stdout_to(Out::Full)
+        .run()
+        .code_is(1)
+        .stderr_is("date: write error: No space left on device\n");
+}
+
+#[test]
+fn setting_needs_privilege() {
+    if crate::tree::is_root() {
+        return;
+    }
+    date("UTC0")
+        .args(&["-s", "@0"])
+        .run()
+        .code_is(1)
+        .stdout_is("Thu Jan  1 00:00:00 UTC 1970\n")
+        .stderr_is("date: cannot set date: Operation not permitted\n");
+    date("UTC0")
+        .args(&["010100001970"])
+        .run()
+        .code_is(1)
+        .stdout_is("Thu Jan  1 00:00:00 UTC 1970\n")
+        .stderr_is("date: cannot set date: Operation not permitted\n");
+}
+
+/// Instants across 1901-2100 and the edges of 32-bit time.
+fn instants() -> String {
+    let mut s = String::new();
+    for t in [
+        0i64,
+        -1,
+        2147483647,
+        2147483648,
+        -2147483648,
+        -2147483649,
+        4102444800,
+    ] {
+        s += &format!("@{t}\n");
+    }
+    let mut t: i64 = -2_147_000_000;
+    while t < 4_102_444_800 {
+        s += &format!("@{t}\n");
+        t += 15_778_463 + (t.rem_euclid(86_400) / 7);
+    }
+    s
+}
+
+/// Every zone file of the host's zoneinfo (every ninth under qemu-user)
+/// at ~400 instants, against GNU date (glibc's localtime).
+#[test]
+fn every_zone_as_glibc() {
+    if !have_gnu("date") || !Path::new("/usr/share/zoneinfo/UTC").exists() {
+        return;
+    }
+    let mut zones = Vec::new();
+    let mut dirs = vec![std::path::PathBuf::from("/usr/share/zoneinfo")];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                if !p.ends_with("posix") {
+                    dirs.push(p);
+                }
+            } else if std::fs::read(&p).is_ok_and(|b| b.starts_with(b"TZif")) {
+                zones.push(p.strip_prefix("/usr/share/zoneinfo").unwrap().to_owned());
+            }
+        }
+    }
+    zones.sort();
+    let step = if runner().is_some() { 9 } else { 1 };
+    let t = TempDir::new();
+    let list = t.write("instants", instants());
+    let fmt = "+%Y-%m-%d %H:%M:%S %z %Z %a %j %U %V %G";
+    for z in zones.iter().step_by(step) {
+        let run = |c: Cmd| c.env("TZ", z).args(&[fmt, "-f"]).arg(&list).run();
+        let theirs = run(gnu("date"));
+        run(ucmd("date")).same_as(&theirs);
+    }
+}
