@@ -415,7 +415,9 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     }
     let mut set = c.set;
     let when = match c.source {
-        Source::Now if set.is_none() && !operands.is_empty() => {
+        Source::Now
+            if set.is_none() && operands.first().is_some_and(|o| o.first() != Some(&b'+')) =>
+        {
             let op = operands[0];
             set = Some(op);
             let syntax =

@@ -186,6 +186,9 @@ t wc "5368709121 $big.copy\n#0" -c "$big.copy"
 : >"$big"
 : >"$big.copy"
 t date 'Fri Jan  1 00:00:00 UTC 2100\n#0' -u -d @4102444800
+t date '1719792000\n#0' -d '2024-07-01 02:00 CEST' +%s
+t date '2024-02-29T07:30:00+00:00\n#0' -d 'TZ="UTC0" 2024-02-29 07:30' -Iseconds -u
+t date '2038-01-19 03:14:08\n#0' -u -d '2038-01-19 03:14:07 UTC + 1 second' '+%F %T'
 if [ -n "$(where touch)" ]; then
   t touch '#0' -d @4102444800 "$T/y2100"
   t stat '4102444800\n#0' -c %Y "$T/y2100"

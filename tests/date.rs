@@ -67,6 +67,12 @@ fn formats_of_a_time() {
         .success()
         .stdout_is("Mon Jul  1 02:00:00 2024 CEST\n");
     d(&["--resolution"], "0.000000001\n");
+    // The current time, in a format given as the operand.
+    let year = date("UTC0").arg("+%Y").run().success().stdout_str();
+    assert!(
+        year.len() == 5 && year.as_bytes()[..4].iter().all(u8::is_ascii_digit),
+        "{year}"
+    );
 }
 
 #[test]
