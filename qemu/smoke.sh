@@ -163,6 +163,14 @@ t rm '#0' -r "$T/i"
 t shred "*shred: $T/f: pass 1/1 (random)...\n*shred: $T/f: removing\n*shred: $T/f: renamed to $T/0\n*shred: $T/f: removed\n#0" -n1 -v --remove=wipe "$T/f"
 in='x\n'; t tee 'x\n#0' "$T/f"
 
+# Logins: no utmp in the image (as in a container), so no one.
+t users '#0'
+t who '#0' -a
+t pinky 'Login    Name                 TTY      Idle   When *Where\n#0'
+t uptime ' ??:??:??  up *,  0 users,  load average: *#0'
+t touch '#0' -d '2001-02-03 04:05:06 UTC' "$T/f"
+t date '981173106\n#0' -r "$T/f" +%s
+
 # Past 32 bits (what bites on i686 and armv7): a file over 4 GiB (sparse:
 # 5 GiB and one byte) read by offset and size, and times after 2038. Each
 # program does its part once it is in the build; the file is made by

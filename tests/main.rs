@@ -80,4 +80,5 @@ mod tty;
 mod uname;
 mod uniq;
 mod wc;
+mod who;
 mod yes;

@@ -17,6 +17,56 @@ pub fn lookup_v4(db: &[u8], name: &[u8]) -> Option<[u8; 4]> {
     None
 }
 
+/// The canonical name (the first name of its line) of a host name or
+/// alias listed in `db`, as getaddrinfo's AI_CANONNAME gives it.
+pub fn canonical<'a>(db: &'a [u8], name: &[u8]) -> Option<&'a [u8]> {
+    for line in db.split(|&b| b == b'\n') {
+        let line = line.split(|&b| b == b'#').next().unwrap_or(b"");
+        let mut words = line
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|w| !w.is_empty());
+        let (Some(_addr), Some(canon)) = (words.next(), words.next()) else {
+            continue;
+        };
+        if canon.eq_ignore_ascii_case(name) || words.any(|w| w.eq_ignore_ascii_case(name)) {
+            return Some(canon);
+        }
+    }
+    None
+}
+
+/// An IPv6 address as inet_ntop writes it: lowercase hex words, the
+/// longest run of two or more zero words (the first of equals) as `::`.
+pub fn format_v6(a: &[u8; 16]) -> alloc::vec::Vec<u8> {
+    let w: alloc::vec::Vec<u16> = a
+        .chunks(2)
+        .map(|p| u16::from_be_bytes([p[0], p[1]]))
+        .collect();
+    let (mut best, mut best_len, mut i) = (8, 0, 0);
+    while i < 8 {
+        let n = w[i..].iter().take_while(|&&x| x == 0).count();
+        if n > best_len && n >= 2 {
+            (best, best_len) = (i, n);
+        }
+        i += n.max(1);
+    }
+    let mut s = alloc::string::String::new();
+    let mut i = 0;
+    while i < 8 {
+        if i == best {
+            s.push_str("::");
+            i += best_len;
+            continue;
+        }
+        if i > 0 && !s.ends_with(':') {
+            s.push(':');
+        }
+        s.push_str(&alloc::format!("{:x}", w[i]));
+        i += 1;
+    }
+    s.into_bytes()
+}
+
 /// Parses dotted-quad IPv4 notation.
 pub fn parse_v4(s: &[u8]) -> Option<[u8; 4]> {
     let mut out = [0u8; 4];
@@ -34,6 +84,22 @@ pub fn parse_v4(s: &[u8]) -> Option<[u8; 4]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn v6_text() {
+        let mut a = [0u8; 16];
+        a[0] = 0x20;
+        a[1] = 0x01;
+        a[2] = 0x0d;
+        a[3] = 0xb8;
+        a[15] = 1;
+        assert_eq!(format_v6(&a), b"2001:db8::1");
+        a[5] = 1;
+        assert_eq!(format_v6(&a), b"2001:db8:1::1");
+        assert_eq!(format_v6(&[0; 16]), b"::");
+        let b = [0xfe, 0xc0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 3];
+        assert_eq!(format_v6(&b), b"fec0:1:0:2::3");
+    }
 
     #[test]
     fn finds_names_and_aliases() {

@@ -26,6 +26,27 @@ pub fn id_of_name(db: &[u8], name: &[u8]) -> Option<(u32, u32)> {
     })
 }
 
+/// The fields of an /etc/passwd record.
+pub struct Passwd<'a> {
+    pub name: &'a [u8],
+    pub gecos: &'a [u8],
+    pub dir: &'a [u8],
+    pub shell: &'a [u8],
+}
+
+/// The /etc/passwd record of user `name` (getpwnam).
+pub fn user_record<'a>(db: &'a [u8], name: &[u8]) -> Option<Passwd<'a>> {
+    db.split(|&b| b == b'\n').find_map(|line| {
+        let f: alloc::vec::Vec<&[u8]> = line.split(|&b| b == b':').collect();
+        (f.len() >= 7 && f[0] == name && !name.is_empty()).then(|| Passwd {
+            name: f[0],
+            gecos: f[4],
+            dir: f[5],
+            shell: f[6],
+        })
+    })
+}
+
 /// getgrouplist(3) on the /etc/group text `db`: `gid` first, then each
 /// group listing `user` among its members, once.
 pub fn group_list(db: &[u8], user: &[u8], gid: u32) -> alloc::vec::Vec<u32> {

@@ -191,11 +191,15 @@ impl Half {
     /// glibc's compute_change: when this half begins in `year`, as UTC
     /// seconds. (glibc starts every year up to 1970 at the epoch; kept.)
     fn change(&self, year: i64) -> i64 {
+        // glibc counts the days in an int: it wraps past year 5 881 580.
         let mut t = if year > 1970 {
-            let y = year - 1;
-            ((year - 1970) * 365 + (y / 4 - 1970 / 4) - (y / 100 - 1970 / 100)
-                + (y / 400 - 1970 / 400))
-                * DAY
+            let (y, y1) = (year as i32, year as i32 - 1);
+            let days = (y - 1970)
+                .wrapping_mul(365)
+                .wrapping_add(y1 / 4 - 1970 / 4)
+                .wrapping_sub(y1 / 100 - 1970 / 100)
+                .wrapping_add(y1 / 400 - 1970 / 400);
+            days as i64 * DAY
         } else {
             0
         };

@@ -29,6 +29,8 @@ pub struct Entry {
     /// ut_tv.tv_sec.
     pub time: i64,
     pub usec: i32,
+    /// ut_addr_v6, as stored (network byte order).
+    pub addr: [u8; 16],
 }
 
 fn cstr(b: &[u8]) -> Vec<u8> {
@@ -61,6 +63,7 @@ impl Entry {
             session: i32_at(r, 336),
             time: i32_at(r, 340) as i64,
             usec: i32_at(r, 344),
+            addr: r[348..364].try_into().unwrap_or([0; 16]),
         }
     }
 }

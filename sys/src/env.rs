@@ -50,3 +50,16 @@ pub fn posix2_version() -> u64 {
         .and_then(logic::num::parse_u64_dec)
         .unwrap_or(200809)
 }
+
+/// The name of the locale in force for a category (`LC_TIME` ...): LC_ALL,
+/// else the category's variable, else LANG, the first one set non-empty.
+pub fn locale_of(category: &[u8]) -> Option<&'static [u8]> {
+    [&b"LC_ALL"[..], category, b"LANG"]
+        .iter()
+        .find_map(|n| var(n).filter(|v| !v.is_empty()))
+}
+
+/// gnulib's hard_locale: the category's locale is neither C nor POSIX.
+pub fn hard_locale(category: &[u8]) -> bool {
+    locale_of(category).is_some_and(|l| l != b"C" && l != b"POSIX")
+}

@@ -48,6 +48,10 @@ impl Db {
         self.group
             .get_or_insert_with(|| read_file(b"/etc/group").unwrap_or_default())
     }
+    /// The passwd record of the user `name`.
+    pub fn record(&mut self, name: &[u8]) -> Option<logic::passwd::Passwd<'_>> {
+        logic::passwd::user_record(self.passwd(), name)
+    }
     /// uid and login gid of the user `name`.
     pub fn user(&mut self, name: &[u8]) -> Option<(u32, u32)> {
         logic::passwd::id_of_name(self.passwd(), name)
