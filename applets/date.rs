@@ -70,7 +70,7 @@
 //   %q   quarter of year (1..4)
 //   %r   locale's 12-hour clock time (e.g., 11:11:04 PM)
 //   %R   24-hour hour and minute; same as %H:%M
-//   %s   seconds since the Epoch (1970-01-01 00:00 UTC)
+//   %&#115;   seconds since the Epoch (1970-01-01 00:00 UTC)
 //   %S   second (00..60)
 //   %t   a tab
 //   %T   time; same as %H:%M:%S

@@ -11,6 +11,7 @@
 // option: -r, --reference=FILE
 // option: -t STAMP
 // help:
+// Update the access and modification times of each FILE to the current time.
 //
 // A FILE argument that does not exist is created empty, unless -c or -h
 // is supplied.

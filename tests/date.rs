@@ -266,3 +266,41 @@ fn every_zone_as_glibc() {
         run(ucmd("date")).same_as(&theirs);
     }
 }
+
+/// The corpus of date strings (tests/data/date-corpus.txt: every rule
+/// of GNU's grammar, valid and invalid) through `date -f` in several
+/// zones, against GNU date. Strings relative to the clock can differ when
+/// the two runs straddle a second: such a difference is retried.
+#[test]
+fn date_strings_as_gnu() {
+    if !have_gnu("date") {
+        return;
+    }
+    let t = TempDir::new();
+    let corpus = t.write("corpus", &include_bytes!("data/date-corpus.txt")[..]);
+    let mut zones = vec!["UTC0", "EST5EDT,M3.2.0,M11.1.0", "<+0530>-5:30"];
+    if Path::new("/usr/share/zoneinfo/Europe/Berlin").exists() {
+        zones.extend(["Europe/Berlin", "Australia/Sydney", "America/Sao_Paulo"]);
+    }
+    for tz in zones {
+        let run = |c: Cmd| {
+            c.env("TZ", tz)
+                .args(&["-f"])
+                .arg(&corpus)
+                .arg("+%F %T %z")
+                .run()
+        };
+        let mut tries = 0;
+        loop {
+            let theirs = run(gnu("date"));
+            let ours = run(ucmd("date"));
+            tries += 1;
+            if ours.stdout_str() == theirs.stdout_str() && ours.stderr_str() == theirs.stderr_str()
+                || tries == 4
+            {
+                ours.same_as(&theirs);
+                break;
+            }
+        }
+    }
+}

@@ -215,12 +215,14 @@ fn dd_progress_and_usr1() {
     assert!(err.starts_with("\r1 byte copied, "), "{err}");
     assert!(err.contains("2 bytes copied, "), "{err}");
     // SIGUSR1 prints the statistics and the copy goes on.
+    let t = TempDir::new();
     let o = host("sh")
         .args(&[
             "-c",
             &format!(
-                "{{ sleep 0.5; printf abc; sleep 1; printf def; }} | {} bs=1 2>err & sleep 1; kill -USR1 $!; wait $!; echo rc=$?; cat err",
-                corebox_line() + " dd"
+                "{{ sleep 0.5; printf abc; sleep 1; printf def; }} | {} bs=1 2>{e} & sleep 1; kill -USR1 $!; wait $!; echo rc=$?; cat {e}",
+                corebox_line() + " dd",
+                e = t.join("err").display()
             ),
         ])
         .run();

@@ -7,8 +7,8 @@
 pub mod ask;
 pub mod backup;
 pub mod canon;
-pub mod clock;
 pub mod cli;
+pub mod clock;
 pub mod context;
 pub mod copy;
 pub mod diag;

@@ -26,7 +26,10 @@ fn fields(s: &[u8], syntax: u32, this_year: i64) -> Option<Fields> {
             len = dot;
         }
     }
-    if !(8..=12).contains(&len) || len % 2 != 0 || !s[..len].iter().all(u8::is_ascii_digit) {
+    if !(8..=12).contains(&len)
+        || !len.is_multiple_of(2)
+        || !s[..len].iter().all(u8::is_ascii_digit)
+    {
         return None;
     }
     let pairs: alloc::vec::Vec<i64> = s[..len]

@@ -303,7 +303,7 @@ fn formatted_number(
 /// The value of a number conversion as gnulib computes it, or None if
 /// `conv` is not one.
 fn numeric(conv: u8, tm: &Tm) -> Option<Num> {
-    let (year, wday, yday) = (tm.year, i64::from(tm.wday), i64::from(tm.yday));
+    let (wday, yday) = (i64::from(tm.wday), i64::from(tm.yday));
     let hour12 = (i64::from(tm.hour) + 11) % 12 + 1;
     let (mut negative, mut kind) = (false, Kind::Zero);
     let (digits, value) = match conv {
@@ -313,7 +313,7 @@ fn numeric(conv: u8, tm: &Tm) -> Option<Num> {
         b'j' => (3, yday + 1),
         b'M' => (2, i64::from(tm.min)),
         b'm' => (2, i64::from(tm.mon) + 1),
-        b'q' => (1, (i64::from(tm.mon) * 11 >> 5) + 1),
+        b'q' => (1, i64::from(tm.mon) / 3 + 1),
         b'S' => (2, i64::from(tm.sec)),
         b'u' => (1, (wday + 6) % 7 + 1),
         b'w' => (1, wday),
@@ -389,14 +389,18 @@ fn iso_week(tm: &Tm) -> (i64, i64) {
 /// it the `%O` form of a number that is not negative and `%EC %Ey %EY` (the
 /// C locale has neither alternative digits nor eras).
 fn glibc_number(out: &mut Vec<u8>, conv: u8, tm: &Tm) {
-    let adjust = iso_week(tm).0;
+    // glibc's year is a C int that wraps past tm_year + 1900 = 2^31 - 1;
+    // its %y reads tm_year itself.
+    let year = (tm.year.wrapping_sub(1900) as i32).wrapping_add(1900);
+    let iso_year = i64::from(year.wrapping_add(iso_week(tm).0 as i32));
+    let year = i64::from(year);
     let mut buf = [0; 24];
     let (digits, value) = match conv {
-        b'C' => (1, tm.year.div_euclid(100)),
-        b'y' => (2, tm.year.rem_euclid(100)),
-        b'Y' => (1, tm.year),
-        b'g' => (2, (tm.year + adjust).rem_euclid(100)),
-        b'G' => (1, tm.year + adjust),
+        b'C' => (1, year.div_euclid(100)),
+        b'y' => (2, tm.year.wrapping_sub(1900).rem_euclid(100)),
+        b'Y' => (1, year),
+        b'g' => (2, iso_year.rem_euclid(100)),
+        b'G' => (1, iso_year),
         // glibc has no %q.
         b'q' => {
             out.extend_from_slice(b"%Oq");
@@ -457,11 +461,17 @@ fn offset(out: &mut Vec<u8>, colons: usize, modifier: u8, s: &Spec, tm: &Tm) {
         return put(out, &text, s);
     }
     // Each bit of a colon mask puts a colon after one digit from the right.
+    // %:::z shows as few parts as the offset needs.
+    let colons = match colons {
+        3 if secs != 0 => 2,
+        3 if mins != 0 => 1,
+        c => c,
+    };
     let (digits, mask, value) = match colons {
         0 => (5, 0, hours * 100 + mins),
-        3 if secs == 0 && mins == 0 => (3, 0, hours),
-        1 | 3 if secs == 0 => (6, 0o4, hours * 100 + mins),
-        _ => (9, 0o24, hours * 10000 + mins * 100 + secs),
+        1 => (6, 0o4, hours * 100 + mins),
+        2 => (9, 0o24, hours * 10000 + mins * 100 + secs),
+        _ => (3, 0, hours),
     };
     let sign = if negative { b'-' } else { b'+' };
     number(out, s, digits, Some(sign), decimal(value, mask, &mut buf));
@@ -559,5 +569,596 @@ fn decimal(mut v: u64, mut colons: u32, buf: &mut [u8; 24]) -> &[u8] {
         if v == 0 && colons == 0 {
             return &buf[i..];
         }
+    }
+}
+
+/// GNU date's rewrite of its format before expanding it: each `%-N`
+/// becomes `%DN`, `digits` being the clock's resolution in decimal digits
+/// (9 on Linux), so `date +%-N` prints nine digits where strftime alone
+/// drops trailing zeros. date looks for exactly `%-N` and skips only `%%`:
+/// `%_-N` stays as written.
+pub fn date_format_resolution(fmt: &[u8], digits: u8) -> Vec<u8> {
+    let mut out = fmt.to_vec();
+    let mut i = 0;
+    while i < out.len() {
+        if out[i] == b'%' {
+            if out[i + 1..].starts_with(b"-N") {
+                out[i + 1] = b'0' + digits;
+                i += 2;
+            } else if out.get(i + 1) == Some(&b'%') {
+                i += 1;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tz::Abbr;
+
+    /// A time as `TZ=... date -d @SECS.NSEC` sees it. The expectations below
+    /// are what GNU date 9.1 printed for it.
+    struct When {
+        tm: Tm,
+        secs: i64,
+        nsec: u32,
+    }
+
+    /// `ymd` and `yday` as `%Y %m %d %j` print them (month and day of the
+    /// year 1-based); `zone` is the abbreviation and seconds east of UTC.
+    fn when(
+        ymd: (i64, u8, u8),
+        hms: (u8, u8, u8),
+        wday: u8,
+        yday: u16,
+        zone: (&str, i32),
+        secs: i64,
+        nsec: u32,
+    ) -> When {
+        let tm = Tm {
+            year: ymd.0,
+            mon: ymd.1 - 1,
+            mday: ymd.2,
+            hour: hms.0,
+            min: hms.1,
+            sec: hms.2,
+            wday,
+            yday: yday - 1,
+            isdst: false,
+            gmtoff: zone.1,
+            zone: Abbr::new(zone.0.as_bytes()),
+        };
+        When { tm, secs, nsec }
+    }
+
+    const UTC: (&str, i32) = ("UTC", 0);
+
+    /// @1234567890.5, TZ=UTC
+    fn fri() -> When {
+        when(
+            (2009, 2, 13),
+            (23, 31, 30),
+            5,
+            44,
+            UTC,
+            1234567890,
+            500_000_000,
+        )
+    }
+
+    /// @1104915845.012, TZ=UTC
+    fn wed() -> When {
+        when((2005, 1, 5), (9, 4, 5), 3, 5, UTC, 1104915845, 12_000_000)
+    }
+
+    /// @1234567890, TZ='<+0530>-5:30'
+    fn ist() -> When {
+        when(
+            (2009, 2, 14),
+            (5, 1, 30),
+            6,
+            45,
+            ("+0530", 19800),
+            1234567890,
+            0,
+        )
+    }
+
+    /// @1234567890, TZ='XYZ-1:02:03'
+    fn xyz() -> When {
+        when(
+            (2009, 2, 14),
+            (0, 33, 33),
+            6,
+            45,
+            ("XYZ", 3723),
+            1234567890,
+            0,
+        )
+    }
+
+    /// @1234567890, TZ='ABC+3:04:05'
+    fn abc() -> When {
+        when(
+            (2009, 2, 13),
+            (20, 27, 25),
+            5,
+            44,
+            ("ABC", -11045),
+            1234567890,
+            0,
+        )
+    }
+
+    /// @0, TZ='<-00>0'
+    fn unknown() -> When {
+        when((1970, 1, 1), (0, 0, 0), 4, 1, ("-00", 0), 0, 0)
+    }
+
+    /// @-62229912955 (3 BC), TZ=UTC
+    fn bc3() -> When {
+        when((-2, 1, 5), (9, 4, 5), 1, 5, UTC, -62229912955, 0)
+    }
+
+    /// @-65338531200 (102 BC), TZ=UTC
+    fn bc101() -> When {
+        when((-101, 7, 4), (0, 0, 0), 2, 185, UTC, -65338531200, 0)
+    }
+
+    /// @-62167219200, TZ=UTC
+    fn y0() -> When {
+        when((0, 1, 1), (0, 0, 0), 6, 1, UTC, -62167219200, 0)
+    }
+
+    /// @-62009323200, TZ=UTC
+    fn y5() -> When {
+        when((5, 1, 1), (12, 0, 0), 6, 1, UTC, -62009323200, 0)
+    }
+
+    /// @327403386061, TZ=UTC
+    fn y12345() -> When {
+        when((12345, 1, 1), (1, 1, 1), 1, 1, UTC, 327403386061, 0)
+    }
+
+    /// @-0.000000001, TZ=UTC
+    fn neg() -> When {
+        when((1969, 12, 31), (23, 59, 59), 3, 365, UTC, -1, 999_999_999)
+    }
+
+    /// @1230681600: in week 1 of 2009.
+    fn dec31() -> When {
+        when((2008, 12, 31), (0, 0, 0), 3, 366, UTC, 1230681600, 0)
+    }
+
+    /// @1262304000: in week 53 of 2009.
+    fn jan1() -> When {
+        when((2010, 1, 1), (0, 0, 0), 5, 1, UTC, 1262304000, 0)
+    }
+
+    fn expand(w: &When, fmt: &[u8]) -> Vec<u8> {
+        let mut out = b"kept:".to_vec();
+        strftime(&mut out, fmt, &w.tm, w.secs, w.nsec);
+        out.split_off(5)
+    }
+
+    fn check(w: &When, cases: &[(&str, &str)]) {
+        for (fmt, want) in cases {
+            let got = expand(w, fmt.as_bytes());
+            assert_eq!(String::from_utf8_lossy(&got), *want, "format {fmt:?}");
+        }
+    }
+
+    #[test]
+    fn appends_and_passes_any_byte_through() {
+        // date +$'a\xffb%\xff|%^\xe9|%5\xe9|%#\xe9'
+        let got = expand(&wed(), b"a\xffb%\xff|%^\xe9|%5\xe9|%#\xe9");
+        assert_eq!(got, b"a\xffb%\xff|%^\xe9|  %5\xe9|%#\xe9");
+        assert_eq!(expand(&wed(), b""), b"");
+    }
+
+    #[test]
+    fn dash_n_is_date_s_business() {
+        // nstrftime drops %-N's trailing zeros; date rewrites %-N to %9N
+        // first (clock resolution), so `date +%-N` shows all nine.
+        assert_eq!(expand(&fri(), b"%-N"), b"5");
+        assert_eq!(expand(&wed(), b"%-N"), b"012");
+        let fixed = date_format_resolution(b"%-N %%-N %_-N %-%-N %-N", 9);
+        assert_eq!(fixed, b"%9N %%-N %_-N %-%9N %9N");
+        assert_eq!(
+            expand(&fri(), &fixed),
+            b"500000000 %-N 5 %-500000000 500000000"
+        );
+    }
+
+    #[test]
+    fn names_and_case() {
+        check(
+            &fri(),
+            &[
+                ("%a %A %b %B %h", "Fri Friday Feb February Feb"),
+                ("%^a", "FRI"),
+                ("%#a", "FRI"),
+                ("%^A", "FRIDAY"),
+                ("%#B", "FEBRUARY"),
+                ("%^b", "FEB"),
+                ("%#h", "FEB"),
+                ("%p %P", "PM pm"),
+                ("%^p", "PM"),
+                ("%#p", "pm"),
+                ("%^P", "pm"),
+                ("%#P", "pm"),
+                ("%Z", "UTC"),
+                ("%^Z", "UTC"),
+                ("%#Z", "utc"),
+                ("%^#Z", "utc"),
+                ("%10a", "       Fri"),
+                ("%-10A", "Friday"),
+                ("%010b", "0000000Feb"),
+                ("%_10B", "  February"),
+                ("%+10h", "0000000Feb"),
+            ],
+        );
+    }
+
+    #[test]
+    fn numbers() {
+        check(
+            &wed(),
+            &[
+                (
+                    "%d %e %H %I %k %l %j %m %M %S %u %w %U %W %V %q",
+                    "05  5 09 09  9  9 005 01 04 05 3 3 01 01 01 1",
+                ),
+                ("%-d", "5"),
+                ("%_d", " 5"),
+                ("%0e", "05"),
+                ("%-e", "5"),
+                ("%_H", " 9"),
+                ("%-j", "5"),
+                ("%_j", "  5"),
+                ("%5d", "00005"),
+                ("%-5d", "5"),
+                ("%_5d", "    5"),
+                ("%05e", "00005"),
+                ("%+5d", "00005"),
+                ("%C %y %Y %g %G", "20 05 2005 05 2005"),
+                ("%s", "1104915845"),
+                ("%10s", "1104915845"),
+                ("%_10s", "1104915845"),
+                ("%-10s", "1104915845"),
+            ],
+        );
+    }
+
+    #[test]
+    fn twelve_hour() {
+        check(
+            &y5(),
+            &[
+                ("%I %l %p", "12 12 PM"),
+                ("%r", "12:00:00 PM"),
+                ("%c", "Sat Jan  1 12:00:00 5"),
+            ],
+        );
+    }
+
+    #[test]
+    fn composites() {
+        check(
+            &fri(),
+            &[
+                ("%c", "Fri Feb 13 23:31:30 2009"),
+                ("%D", "02/13/09"),
+                ("%F", "2009-02-13"),
+                ("%r", "11:31:30 PM"),
+                ("%R", "23:31"),
+                ("%T", "23:31:30"),
+                ("%x", "02/13/09"),
+                ("%X", "23:31:30"),
+                ("%^c", "FRI FEB 13 23:31:30 2009"),
+                ("%30c", "      Fri Feb 13 23:31:30 2009"),
+                ("%030c", "000000Fri Feb 13 23:31:30 2009"),
+                ("%^r", "11:31:30 PM"),
+                ("%12T", "    23:31:30"),
+                ("%_12D", "    02/13/ 9"),
+                ("%-10R", "23:31"),
+                ("%_F", "2009-02-13"),
+                ("%12F", "002009-02-13"),
+                ("%_12F", "  2009-02-13"),
+                ("%-F", "2009-02-13"),
+                ("%+12F", "+02009-02-13"),
+                ("%n", "\n"),
+                ("%t", "\t"),
+                ("%5n", "    \n"),
+                ("%05t", "0000\t"),
+                ("%%", "%"),
+            ],
+        );
+    }
+
+    #[test]
+    fn nanoseconds() {
+        check(
+            &fri(),
+            &[
+                ("%N", "500000000"),
+                ("%3N", "500"),
+                ("%1N", "5"),
+                ("%-3N", "5"),
+                ("%_12N", "5           "),
+                ("%12N", "500000000000"),
+                ("%_N", "5        "),
+                ("%0N", "500000000"),
+                ("%ON", "500000000"),
+                ("%EN", "%EN"),
+            ],
+        );
+    }
+
+    #[test]
+    fn nanoseconds_digits() {
+        check(
+            &wed(),
+            &[
+                ("%N", "012000000"),
+                ("%3N", "012"),
+                ("%2N", "01"),
+                ("%_N", "012      "),
+                ("%-12N", "012"),
+                ("%+12N", "012000000000"),
+            ],
+        );
+    }
+
+    #[test]
+    fn before_epoch() {
+        check(
+            &neg(),
+            &[
+                ("%s", "-1"),
+                ("%N", "999999999"),
+                ("%3N", "999"),
+                ("%T", "23:59:59"),
+                ("%_5s", "   -1"),
+                ("%05s", "-0001"),
+                ("%+5s", "-0001"),
+            ],
+        );
+    }
+
+    #[test]
+    fn iso_week_before() {
+        check(&dec31(), &[("%G %g %V %U %W %j", "2009 09 01 52 52 366")]);
+    }
+
+    #[test]
+    fn iso_week_after() {
+        check(&jan1(), &[("%G %g %V %U %W %j", "2009 09 53 00 00 001")]);
+    }
+
+    #[test]
+    fn offsets_half_hour() {
+        check(
+            &ist(),
+            &[
+                (
+                    "%z %:z %::z %:::z %Z",
+                    "+0530 +05:30 +05:30:00 +05:30 +0530",
+                ),
+                ("%10z", "+000000530"),
+                ("%_10z", "      +530"),
+                ("%-z", "+530"),
+                ("%_:z", " +5:30"),
+                ("%Oz", "+0530"),
+                ("%O:z", "%O:"),
+                ("%::::z", "%::::z"),
+                ("%:x", "%:x"),
+            ],
+        );
+    }
+
+    #[test]
+    fn offsets_seconds() {
+        check(
+            &xyz(),
+            &[
+                ("%z %:z %::z %:::z", "+0102 +01:02 +01:02:03 +01:02:03"),
+                ("%_:::z", " +1:02:03"),
+                ("%-::z", "+1:02:03"),
+                ("%+:::z", "+01:02:03"),
+            ],
+        );
+    }
+
+    #[test]
+    fn offsets_west() {
+        check(
+            &abc(),
+            &[
+                ("%z %:z %::z %:::z", "-0304 -03:04 -03:04:05 -03:04:05"),
+                ("%10z", "-000000304"),
+                ("%_10z", "      -304"),
+                ("%Oz", "-0304"),
+                ("%O:z", "-03:04"),
+                ("%10Oz", "-000000304"),
+            ],
+        );
+    }
+
+    #[test]
+    fn offset_unknown() {
+        check(
+            &unknown(),
+            &[
+                ("%z %:z %:::z %Z", "-0000 -00:00 -00 -00"),
+                ("%_10z", "        -0"),
+                ("%Oz", "-0000"),
+            ],
+        );
+    }
+
+    #[test]
+    fn negative_year() {
+        check(
+            &bc3(),
+            &[
+                ("%Y", "-002"),
+                ("%C", "-0"),
+                ("%y", "02"),
+                ("%G", "-002"),
+                ("%g", "02"),
+                ("%F", "-002-01-05"),
+                ("%D", "01/05/02"),
+                ("%c", "Mon Jan  5 09:04:05 -2"),
+                ("%x", "01/05/98"),
+                ("%EY", "-2"),
+                ("%EC", "-1"),
+                ("%Ey", "98"),
+                ("%OC", "-0"),
+                ("%Oy", "98"),
+                ("%Og", "98"),
+                ("%OG", "-002"),
+                ("%6Y", "-00002"),
+                ("%_6Y", "    -2"),
+                ("%-Y", "-2"),
+                ("%+6Y", "-00002"),
+                ("%+3C", "-00"),
+            ],
+        );
+    }
+
+    #[test]
+    fn negative_century() {
+        check(
+            &bc101(),
+            &[
+                ("%Y", "-101"),
+                ("%C", "-1"),
+                ("%y", "01"),
+                ("%EC", "-2"),
+                ("%Ey", "99"),
+                ("%+6Y", "-00101"),
+            ],
+        );
+    }
+
+    #[test]
+    fn year_zero() {
+        check(
+            &y0(),
+            &[
+                ("%Y", "0000"),
+                ("%C", "00"),
+                ("%y", "00"),
+                ("%G", "-001"),
+                ("%g", "01"),
+                ("%F", "0000-01-01"),
+                ("%c", "Sat Jan  1 00:00:00 0"),
+                ("%OG", "-001"),
+                ("%Og", "99"),
+                ("%EY", "0"),
+                ("%EC", "0"),
+            ],
+        );
+    }
+
+    #[test]
+    fn year_five() {
+        check(
+            &y5(),
+            &[
+                ("%Y", "0005"),
+                ("%C", "00"),
+                ("%y", "05"),
+                ("%G", "0004"),
+                ("%F", "0005-01-01"),
+                ("%_F", "5-01-01"),
+                ("%-F", "5-01-01"),
+                ("%0F", "5-01-01"),
+                ("%c", "Sat Jan  1 12:00:00 5"),
+                ("%x", "01/01/05"),
+                ("%EY", "5"),
+                ("%OC", "0"),
+                ("%OG", "4"),
+                ("%6EY", "     5"),
+                ("%6Y", "000005"),
+            ],
+        );
+    }
+
+    #[test]
+    fn big_year() {
+        check(
+            &y12345(),
+            &[
+                ("%Y", "12345"),
+                ("%C", "123"),
+                ("%y", "45"),
+                ("%G", "12345"),
+                ("%F", "+12345-01-01"),
+                ("%c", "Mon Jan  1 01:01:01 12345"),
+                ("%+Y", "+12345"),
+                ("%+4Y", "+12345"),
+                ("%+6Y", "+12345"),
+                ("%_8Y", "   12345"),
+                ("%-Y", "12345"),
+            ],
+        );
+    }
+
+    #[test]
+    fn modifiers() {
+        check(
+            &wed(),
+            &[
+                ("%Ec", "Wed Jan  5 09:04:05 2005"),
+                ("%Ex", "01/05/05"),
+                ("%EX", "09:04:05"),
+                ("%Od", "05"),
+                ("%Oe", " 5"),
+                ("%OH", "09"),
+                ("%5Od", "   05"),
+                ("%05Od", "00005"),
+                ("%-Od", "05"),
+                ("%Ob", "Jan"),
+                ("%OB", "January"),
+                ("%Ou", "3"),
+                ("%Eu", "3"),
+                ("%Eq", "1"),
+                ("%Oq", "%Oq"),
+                ("%^Oq", "%OQ"),
+                ("%Ea", "%Ea"),
+                ("%OA", "%OA"),
+                ("%Eb", "%Eb"),
+                ("%#Eb", "%#EB"),
+                ("%OY", "%OY"),
+                ("%Ox", "%Ox"),
+                ("%Ed", "%Ed"),
+                ("%EF", "%EF"),
+                ("%OD", "%OD"),
+                ("%E%", "%E%"),
+                ("%O%", "%O%"),
+            ],
+        );
+    }
+
+    #[test]
+    fn unknown_and_trailing() {
+        check(
+            &wed(),
+            &[
+                (
+                    "%i|%^v|%10i|%010i|%-%d|%5%|%+|%+ x",
+                    "%i|%^V|      %10i|00000%010i|%-05|   %5%|%+|%+ x",
+                ),
+                ("%", "%"),
+                ("%_", "%_"),
+                ("%5", "   %5"),
+                ("x%-", "x%-"),
+            ],
+        );
     }
 }

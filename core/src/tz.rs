@@ -422,10 +422,7 @@ impl Rule {
                 if neg {
                     *s = &s[1..];
                 }
-                let ([hh, mm, ss], used) = match hms(s) {
-                    Some(x) => x,
-                    None => ([2, 0, 0], 0),
-                };
+                let ([hh, mm, ss], used) = hms(s).unwrap_or(([2, 0, 0], 0));
                 let secs = (hh * 3600 + mm * 60 + ss) as i64;
                 h.secs = if neg { -secs } else { secs };
                 *s = &s[used..];
@@ -629,7 +626,7 @@ impl Tz {
         if self.types.is_empty() {
             return self.rule.as_ref()?.localtime(t);
         }
-        let kind = if self.times.first().map_or(true, |&first| t < first) {
+        let kind = if self.times.first().is_none_or(|&first| t < first) {
             // Before the first transition: the first standard type.
             self.types.iter().position(|ty| !ty.isdst).unwrap_or(0)
         } else if t >= *self.times.last()? {
