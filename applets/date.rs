@@ -287,55 +287,46 @@ fn check_operands(c: &mut Config, sources: usize, operands: &[&'static [u8]]) {
     }
 }
 
-/// Replaces each `%-N` with `%9N` (the clock's resolution in digits), as
-/// GNU's adjust_resolution does.
-fn adjust_resolution(format: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(format.len());
-    let mut i = 0;
-    while i < format.len() {
-        out.push(format[i]);
-        if format[i] == b'%' {
-            if format[i + 1..].starts_with(b"-N") {
-                let mut digits = 9u8;
-                let mut r = 10u64;
-                while r <= sys::time::resolution() as u64 {
-                    digits -= 1;
-                    r *= 10;
-                }
-                out.extend_from_slice(&[b'0' + digits, b'N']);
-                i += 3;
-                continue;
-            }
-            if format.get(i + 1) == Some(&b'%') {
-                out.push(b'%');
-                i += 1;
-            }
-        }
-        i += 1;
+/// The clock's resolution in decimal digits (9 on Linux), for `%-N`.
+fn resolution_digits() -> u8 {
+    let mut digits = 9u8;
+    let mut r = 10u64;
+    while r <= sys::time::resolution() as u64 {
+        digits -= 1;
+        r *= 10;
     }
-    out
+    digits
 }
 
 /// What one date needs: the zone, the TZ text, and whether to explain.
 struct Shower<'a> {
     format: &'a [u8],
-    tz: Tz,
+    /// The zone, read on first use: `date +%s` reads no zone file.
+    tz: Option<Tz>,
+    /// Whether the format shows local time (else gmtime is enough).
+    local: bool,
     tz_name: Option<&'a [u8]>,
     debug: bool,
     line: Vec<u8>,
 }
 
 impl Shower<'_> {
+    fn zone(&mut self) -> &Tz {
+        let name = self.tz_name;
+        self.tz.get_or_insert_with(|| clock::zone(name))
+    }
+
     /// Parses a date string as GNU's parse_datetime2 (None: invalid).
     fn parse(&mut self, s: &[u8], now: (i64, u32)) -> Option<(i64, u32)> {
         let mut text = Vec::new();
         let mut load = |name: &[u8]| clock::zone(Some(name));
+        let (tz_name, debug) = (self.tz_name, self.debug);
         let mut cx = logic::datetime::Context {
             now,
-            tz: &self.tz,
-            tz_name: self.tz_name,
+            tz: self.zone(),
+            tz_name,
             load: &mut load,
-            debug: self.debug.then_some(&mut text),
+            debug: debug.then_some(&mut text),
         };
         let r = logic::datetime::parse(s, &mut cx);
         if !text.is_empty() {
@@ -350,7 +341,12 @@ impl Shower<'_> {
         if self.debug {
             error(&[b"output format: ", &quote(self.format)], None);
         }
-        let Some(tm) = self.tz.localtime(secs) else {
+        let tm = if self.local {
+            self.zone().localtime(secs)
+        } else {
+            logic::tz::gmtime(secs)
+        };
+        let Some(tm) = tm else {
             let n = alloc::format!("{secs}");
             error(&[b"time ", &quote(n.as_bytes()), b" is out of range"], None);
             return false;
@@ -402,10 +398,11 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         (None, Source::Resolution) => b"%s.%N",
         (None, _) => b"%a %b %e %H:%M:%S %Z %Y",
     };
-    let format = adjust_resolution(format);
+    let format = logic::strftime::date_format_resolution(format, resolution_digits());
     let mut sh = Shower {
         format: &format,
-        tz: clock::zone(c.tz),
+        tz: None,
+        local: logic::strftime::needs_local_time(&format),
         tz_name: c.tz,
         debug: c.debug,
         line: Vec::new(),
@@ -422,7 +419,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             set = Some(op);
             let syntax =
                 logic::posixtm::TRAILING_YEAR | logic::posixtm::CENTURY | logic::posixtm::SECONDS;
-            logic::posixtm::posixtime(op, syntax, &sh.tz, sys::time::now().0).map(|t| (t, 0))
+            logic::posixtm::posixtime(op, syntax, sh.zone(), sys::time::now().0).map(|t| (t, 0))
         }
         Source::Now if set.is_none() => Some(sys::time::now()),
         Source::Reference(f) => match sys::fs::stat(f) {

@@ -239,13 +239,20 @@ pub fn uptime(args: &'static [&'static [u8]]) -> i32 {
         .map(|e| e.time);
     let now = sys::time::now().0;
     let proc_up = sys::system::read_file(b"/proc/uptime").ok().and_then(|b| {
-        let w = b.split(|c| c.is_ascii_whitespace()).next()?.to_vec();
-        let secs = core::str::from_utf8(&w).ok()?.parse::<f64>().ok()?;
-        Some(if (0.0..9.2e18).contains(&secs) {
-            secs as i64
-        } else {
-            -1
-        })
+        // The kernel writes "SECONDS.CC"; GNU reads a double and keeps
+        // its whole seconds (no float parser for that: it costs 15 KB).
+        let w = b.split(|c| c.is_ascii_whitespace()).next()?;
+        let int = w.split(|&c| c == b'.').next()?;
+        if int.is_empty() || !int.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        Some(
+            int.iter()
+                .try_fold(0i64, |n, &d| {
+                    n.checked_mul(10)?.checked_add(i64::from(d - b'0'))
+                })
+                .unwrap_or(-1),
+        )
     });
     let up = match (proc_up.filter(|&u| u != 0), boot) {
         (Some(u), _) => u,

@@ -304,3 +304,67 @@ fn date_strings_as_gnu() {
         }
     }
 }
+
+/// A format with no local time in it (`%s`, `%N`) reads no zone file:
+/// with TZ naming a FIFO no one writes, opening it would block.
+#[test]
+fn seconds_read_no_zone_file() {
+    let t = TempDir::new();
+    let fifo = t.join("zone");
+    host("mkfifo").arg(&fifo).run().success();
+    let tz = fifo.display().to_string();
+    let o = host("timeout")
+        .args(&["10", "sh", "-c", &(corebox_line() + " date +%s.%N")])
+        .env("TZ", &tz)
+        .run()
+        .success();
+    let out = o.stdout_str();
+    assert!(out.len() == 21 && out.as_bytes()[10] == b'.', "{out}");
+    // The FIFO blocks a reader: a date string is read in the zone.
+    host("timeout")
+        .args(&["1", "sh", "-c", &(corebox_line() + " date -d @5 +%s")])
+        .env("TZ", &tz)
+        .run()
+        .code_is(124);
+}
+
+/// A daylight zone named with no rule (`CET-1CEST`, `XXX5YYY,`) takes the
+/// transitions of `posixrules` under its own names and offsets, as glibc's
+/// __tzfile_default moves them (differently before and after a mktime).
+#[test]
+fn rules_from_posixrules_as_glibc() {
+    if !have_gnu("date") || !Path::new("/usr/share/zoneinfo/posixrules").exists() {
+        return;
+    }
+    let t = TempDir::new();
+    let mut at = String::new();
+    let mut local = String::new();
+    for y in [1918, 1967, 2005, 2020, 2037, 2040] {
+        for day in ["03-08", "03-14", "10-27", "10-29", "11-01", "11-07"] {
+            for h in [0, 1, 5, 6, 7, 8, 12, 13, 22] {
+                local.push_str(&format!("{y}-{day} {h:02}:30\n"));
+            }
+        }
+        let start = (y - 1970) * 31_556_952;
+        for k in 0..200 {
+            at.push_str(&format!("@{}\n", start + k * 157_779));
+        }
+    }
+    let at = t.write("at", at.as_bytes());
+    let both = t.write(
+        "both",
+        (local.clone() + &std::fs::read_to_string(&at).unwrap()).as_bytes(),
+    );
+    for tz in ["CET-1CEST", "XXX5YYY,", "AAA-10BBB-11", "EST5EDT"] {
+        for file in [&at, &both] {
+            let run = |c: Cmd| {
+                c.env("TZ", tz)
+                    .arg("-f")
+                    .arg(file)
+                    .arg("+%F %T %z %Z")
+                    .run()
+            };
+            run(ucmd("date")).same_as(&run(gnu("date")));
+        }
+    }
+}

@@ -572,6 +572,32 @@ fn decimal(mut v: u64, mut colons: u32, buf: &mut [u8; 24]) -> &[u8] {
     }
 }
 
+/// Whether `fmt` shows anything of the local time: false when its only
+/// conversions are `%s %N %% %n %t`, so `date +%s` reads no zone file.
+pub fn needs_local_time(fmt: &[u8]) -> bool {
+    let mut i = 0;
+    while i < fmt.len() {
+        if fmt[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        while fmt
+            .get(j)
+            .is_some_and(|c| b"_-+0^#:EO".contains(c) || c.is_ascii_digit())
+        {
+            j += 1;
+        }
+        match fmt.get(j) {
+            None => return false,
+            Some(b's' | b'N' | b'%' | b'n' | b't') => {}
+            Some(_) => return true,
+        }
+        i = j + 1;
+    }
+    false
+}
+
 /// GNU date's rewrite of its format before expanding it: each `%-N`
 /// becomes `%DN`, `digits` being the clock's resolution in decimal digits
 /// (9 on Linux), so `date +%-N` prints nine digits where strftime alone
@@ -597,6 +623,16 @@ pub fn date_format_resolution(fmt: &[u8], digits: u8) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn local_time_is_needed_by_any_other_conversion() {
+        for f in ["%s", "%s.%N", "%%Y %n%t", "%-N", "%_10s", "", "x%"] {
+            assert!(!needs_local_time(f.as_bytes()), "{f}");
+        }
+        for f in ["%Y", "%s %z", "%%%Z", "%:z", "%-d", "%+4Y", "%c"] {
+            assert!(needs_local_time(f.as_bytes()), "{f}");
+        }
+    }
     use crate::tz::Abbr;
 
     /// A time as `TZ=... date -d @SECS.NSEC` sees it. The expectations below

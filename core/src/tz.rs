@@ -249,9 +249,9 @@ struct Rule {
     dst: Half,
 }
 
-/// Reads an unsigned decimal the way sscanf's %hu does after the text
-/// GNU gives it (digits only here): the value and the bytes used.
-fn number(s: &[u8]) -> Option<(u64, usize)> {
+/// Reads an unsigned decimal of digits only (glibc's strtoul after it
+/// has seen a digit): the value, saturated, and the bytes used.
+fn digits(s: &[u8]) -> Option<(u64, usize)> {
     let n = s.iter().take_while(|b| b.is_ascii_digit()).count();
     if n == 0 {
         return None;
@@ -260,6 +260,24 @@ fn number(s: &[u8]) -> Option<(u64, usize)> {
         v.saturating_mul(10).saturating_add((b - b'0') as u64)
     });
     Some((v, n))
+}
+
+/// Reads a number the way sscanf's %hu does (before its truncation to 16
+/// bits): leading white space, an optional sign (`-` negates, wrapping),
+/// then digits; the value and the bytes used, white space and sign
+/// included.
+fn number(s: &[u8]) -> Option<(u64, usize)> {
+    let blanks = s
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'))
+        .count();
+    let mut i = blanks;
+    let neg = s.get(i) == Some(&b'-');
+    if matches!(s.get(i), Some(b'+' | b'-')) {
+        i += 1;
+    }
+    let (v, n) = digits(&s[i..])?;
+    Some((if neg { v.wrapping_neg() } else { v }, i + n))
 }
 
 /// `hh[:mm[:ss]]` as glibc's sscanf("%hu%n:%hu%n:%hu%n") reads it: the
@@ -288,27 +306,42 @@ fn hms(s: &[u8]) -> Option<([u64; 3], usize)> {
 impl Rule {
     /// glibc's __tzset_parse_tz. Never fails: what it cannot read leaves
     /// the halves as glibc leaves them (unnamed UTC at worst).
-    fn parse(mut s: &[u8]) -> Rule {
+    fn parse(s: &[u8]) -> Rule {
+        Self::parse_or_default(s).0
+    }
+
+    /// parse, and whether glibc would take the transitions of the
+    /// `posixrules` file for this rule: a daylight zone named with no
+    /// rule after it (`CET-1CEST`, `EST5EDT,`).
+    fn parse_or_default(mut s: &[u8]) -> (Rule, bool) {
         let mut r = Rule {
             std: Half::ZERO,
             dst: Half::ZERO,
         };
         if !(Self::name(&mut s, &mut r.std) && Self::offset(&mut s, &mut r.std, None)) {
-            return r;
+            return (r, false);
         }
         if s.is_empty() {
             r.dst.name = r.std.name;
             r.dst.offset = r.std.offset;
-            return r;
+            return (r, false);
         }
         if Self::name(&mut s, &mut r.dst) {
             let std_off = r.std.offset;
             Self::offset(&mut s, &mut r.dst, Some(std_off));
+            if s.is_empty() || s == b"," {
+                return (r, true);
+            }
         }
-        if Self::date(&mut s, &mut r.std, true) {
-            Self::date(&mut s, &mut r.dst, false);
+        r.dates(s);
+        (r, false)
+    }
+
+    /// The two changes of the rule (glibc's parse_rule for both halves).
+    fn dates(&mut self, mut s: &[u8]) {
+        if Self::date(&mut s, &mut self.std, true) {
+            Self::date(&mut s, &mut self.dst, false);
         }
-        r
     }
 
     /// A zone name: three or more letters, or `<...>` of letters,
@@ -371,21 +404,22 @@ impl Rule {
         match s.first() {
             Some(b'J' | b'0'..=b'9') => {
                 h.kind = if s[0] == b'J' { Kind::J1 } else { Kind::J0 };
-                let digits = if h.kind == Kind::J1 { &s[1..] } else { &s[..] };
-                let Some((d, n)) = number(digits) else {
+                let text = if h.kind == Kind::J1 { &s[1..] } else { &s[..] };
+                let Some((d, n)) = digits(text) else {
                     return false;
                 };
                 if d > 365 || (h.kind == Kind::J1 && d == 0) {
                     return false;
                 }
                 h.d = d as u16;
-                *s = &digits[n..];
+                *s = &text[n..];
             }
             Some(b'M') => {
                 h.kind = Kind::M;
-                let mut v = [0u64; 3];
+                // sscanf("M%hu.%hu.%hu") stores each field as it reads
+                // it: a rule cut short keeps the fields before the cut.
                 let mut i = 1;
-                for (k, slot) in v.iter_mut().enumerate() {
+                for k in 0..3 {
                     if k > 0 {
                         if s.get(i) != Some(&b'.') {
                             return false;
@@ -395,11 +429,11 @@ impl Rule {
                     let Some((x, n)) = number(&s[i..]) else {
                         return false;
                     };
-                    *slot = x & 0xffff;
+                    let field = [&mut h.m, &mut h.n, &mut h.d];
+                    *field[k] = x as u16;
                     i += n;
                 }
-                (h.m, h.n, h.d) = (v[0] as u16, v[1] as u16, v[2] as u16);
-                if !(1..=12).contains(&v[0]) || !(1..=5).contains(&v[1]) || v[2] > 6 {
+                if !(1..=12).contains(&h.m) || !(1..=5).contains(&h.n) || h.d > 6 {
                     return false;
                 }
                 *s = &s[i..];
@@ -452,6 +486,10 @@ struct Type {
     offset: i32,
     isdst: bool,
     name: Abbr,
+    /// The file's indicators: transitions into this type are given in
+    /// standard time, or in UT (used by the posixrules default).
+    isstd: bool,
+    isut: bool,
 }
 
 /// A time zone: a TZif file's transitions (with its footer rule for
@@ -464,6 +502,11 @@ pub struct Tz {
     /// (when, total correction) of a `right/` zone's leap seconds.
     leaps: Vec<(i64, i64)>,
     rule: Option<Rule>,
+    /// A posixrules default's transitions once mktime has run tzset
+    /// again (see with_names); empty for every other zone.
+    retzset: Vec<i64>,
+    /// Whether mktime has run (glibc's mktime calls tzset).
+    again: core::cell::Cell<bool>,
 }
 
 /// Big-endian integers of a TZif file.
@@ -515,6 +558,8 @@ impl Tz {
             types: Vec::new(),
             leaps: Vec::new(),
             rule: Some(rule),
+            retzset: Vec::new(),
+            again: core::cell::Cell::new(false),
         }
     }
 
@@ -556,6 +601,8 @@ impl Tz {
                 offset: i32::from_be_bytes(t[..4].try_into().ok()?),
                 isdst: t[4] != 0,
                 name: Abbr::new(&name[..end]),
+                isstd: false,
+                isut: false,
             });
         }
         if kinds.iter().any(|&k| k as usize >= typecnt) {
@@ -565,7 +612,16 @@ impl Tz {
         for _ in 0..leapcnt {
             leaps.push((r.int(wide)?, r.int(false)?));
         }
-        r.take(isstd + isut)?;
+        for (k, &b) in r.take(isstd)?.iter().enumerate() {
+            if let Some(ty) = types.get_mut(k) {
+                ty.isstd = b != 0;
+            }
+        }
+        for (k, &b) in r.take(isut)?.iter().enumerate() {
+            if let Some(ty) = types.get_mut(k) {
+                ty.isut = b != 0;
+            }
+        }
         let mut rule = None;
         if wide {
             let rest = &data[r.pos..];
@@ -583,6 +639,8 @@ impl Tz {
             types,
             leaps,
             rule,
+            retzset: Vec::new(),
+            again: core::cell::Cell::new(false),
         })
     }
 
@@ -599,16 +657,20 @@ impl Tz {
             Some(s) => s.strip_prefix(b":").unwrap_or(s),
             None => b"/etc/localtime",
         };
-        let mut path = Vec::new();
-        if name.first() != Some(&b'/') {
-            let dir = match tzdir {
-                Some(d) if !d.is_empty() => d,
-                _ => b"/usr/share/zoneinfo",
-            };
-            path.extend_from_slice(dir);
-            path.push(b'/');
-        }
-        path.extend_from_slice(name);
+        let dir = match tzdir {
+            Some(d) if !d.is_empty() => d,
+            _ => b"/usr/share/zoneinfo",
+        };
+        let in_dir = |file: &[u8]| {
+            let mut path = Vec::new();
+            if file.first() != Some(&b'/') {
+                path.extend_from_slice(dir);
+                path.push(b'/');
+            }
+            path.extend_from_slice(file);
+            path
+        };
+        let path = in_dir(name);
         if !name.is_empty() {
             if let Some(z) = read(&path).and_then(|d| Tz::from_tzif(&d)) {
                 return z;
@@ -617,7 +679,70 @@ impl Tz {
         if tz.is_none() || name.is_empty() || name == b"/etc/localtime" || tz == Some(b"") {
             return Tz::utc();
         }
-        Tz::parse_posix(name)
+        let (mut rule, default) = Rule::parse_or_default(name);
+        if default {
+            let file = read(&in_dir(b"posixrules")).and_then(|d| Tz::from_tzif(&d));
+            if let Some(z) = file.and_then(|f| f.with_names(&rule)) {
+                return z;
+            }
+            // No rules file: the US rules (glibc's parse_rule on "").
+            rule.dates(b"");
+        }
+        Tz::from_rule(rule)
+    }
+
+    /// glibc's __tzfile_default: the transitions of a rules file (its
+    /// footer rule too, as it is) under the names and offsets of `rule`;
+    /// None when the file has fewer than two types.
+    fn with_names(mut self, rule: &Rule) -> Option<Tz> {
+        if self.types.len() < 2 {
+            return None;
+        }
+        // The file's standard offset: that of the latest transition into
+        // a standard type. Its daylight offset is glibc 2.36's static
+        // rule_dstoff, as measured: 0 at the first tzset of a process,
+        // the user's daylight offset (left by the previous default) at
+        // every later one, which mktime makes. So a transition out of
+        // daylight time moves by the user's daylight offset at first,
+        // and not at all after a mktime.
+        let rule_std = match self
+            .kinds
+            .iter()
+            .rev()
+            .find(|&&k| !self.types[k as usize].isdst)
+        {
+            _ if self.kinds.is_empty() => self.types[0].offset as i64,
+            Some(&k) => self.types[k as usize].offset as i64,
+            None => 0,
+        };
+        let mut isdst = false;
+        self.retzset = self.times.clone();
+        for ((t, t2), k) in self
+            .times
+            .iter_mut()
+            .zip(self.retzset.iter_mut())
+            .zip(self.kinds.iter_mut())
+        {
+            let ty = self.types[*k as usize];
+            *k = ty.isdst as u8;
+            if ty.isut {
+            } else if isdst && !ty.isstd {
+                *t = t.wrapping_add(rule.dst.offset);
+            } else {
+                *t = t.wrapping_add(rule.std.offset - rule_std);
+                *t2 = t2.wrapping_add(rule.std.offset - rule_std);
+            }
+            isdst = ty.isdst;
+        }
+        let half = |h: &Half, isdst| Type {
+            offset: h.offset as i32,
+            isdst,
+            name: h.name,
+            isstd: false,
+            isut: false,
+        };
+        self.types = alloc::vec![half(&rule.std, false), half(&rule.dst, true)];
+        Some(self)
     }
 
     /// The local time of `t`, as glibc's localtime_r; None when its year
@@ -626,10 +751,14 @@ impl Tz {
         if self.types.is_empty() {
             return self.rule.as_ref()?.localtime(t);
         }
-        let kind = if self.times.first().is_none_or(|&first| t < first) {
+        let times = match self.again.get() && !self.retzset.is_empty() {
+            true => &self.retzset,
+            false => &self.times,
+        };
+        let kind = if times.first().is_none_or(|&first| t < first) {
             // Before the first transition: the first standard type.
             self.types.iter().position(|ty| !ty.isdst).unwrap_or(0)
-        } else if t >= *self.times.last()? {
+        } else if t >= *times.last()? {
             let last = *self.kinds.last()? as usize;
             match &self.rule {
                 Some(rule) => match rule.localtime(t) {
@@ -639,7 +768,7 @@ impl Tz {
                 None => last,
             }
         } else {
-            self.kinds[self.times.partition_point(|&x| x <= t) - 1] as usize
+            self.kinds[times.partition_point(|&x| x <= t) - 1] as usize
         };
         let ty = self.types[kind];
         let tm = offtime(t, ty.offset as i64, ty.name, ty.isdst)?;
@@ -712,6 +841,7 @@ impl Tz {
     /// with EOVERFLOW.
     pub fn mktime(&self, f: &Fields) -> Option<(i64, Tm)> {
         use core::sync::atomic::Ordering::Relaxed;
+        self.again.set(true);
         let year = f.year.checked_add(f.mon.div_euclid(12))?;
         let mon = f.mon.rem_euclid(12) as usize;
         let yday = (MON_YDAY[is_leap(year) as usize][mon] as i64 - 1).checked_add(f.mday)?;
