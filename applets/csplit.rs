@@ -158,23 +158,8 @@ impl Csplit {
         match &self.suffix {
             Some(s) => {
                 name.extend_from_slice(&s.head);
-                let t = logic::printf::int_text(num < 0, num.unsigned_abs() as u64, &s.spec);
                 let _ = s.thousands;
-                let len = t.head.len() + t.zeros + t.digits.len();
-                let pad = s.spec.width.saturating_sub(len);
-                let zero_pad = s.spec.zero && !s.spec.left && s.spec.precision.is_none();
-                if !s.spec.left && !zero_pad {
-                    name.resize(name.len() + pad, b' ');
-                }
-                name.extend_from_slice(&t.head);
-                if zero_pad {
-                    name.resize(name.len() + pad, b'0');
-                }
-                name.resize(name.len() + t.zeros, b'0');
-                name.extend_from_slice(&t.digits);
-                if s.spec.left {
-                    name.resize(name.len() + pad, b' ');
-                }
+                logic::printf::push_int(&mut name, num < 0, num.unsigned_abs() as u64, &s.spec);
                 name.extend_from_slice(&s.tail);
             }
             None => {

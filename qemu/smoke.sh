@@ -75,6 +75,7 @@ in='1\n2\n3\n'; t tail '3\n#0' -n 1
 in='1\n2\n3\n'; t tail '2\n3\n#0' -n +2
 in='1\n2\n'; t tac '2\n1\n#0'
 in='b c\na b\n'; t tsort 'a\nb\nc\n#0'
+in='DIR 01;34\nLINK 36\n'; t dircolors "LS_COLORS='di=01;34:ln=36:';\nexport LS_COLORS\n#0" -b -
 t shuf '7\n#0' -i 7-7
 in='a b\nc\n'; t fmt 'a b c\n#0'
 in='1\n2\n3\n'; t csplit '2\n4\n#0' -f "$T/cs" - 2
@@ -197,9 +198,12 @@ t date 'Fri Jan  1 00:00:00 UTC 2100\n#0' -u -d @4102444800
 t date '1719792000\n#0' -d '2024-07-01 02:00 CEST' +%s
 t date '2024-02-29T07:30:00+00:00\n#0' -d 'TZ="UTC0" 2024-02-29 07:30' -Iseconds -u
 t date '2038-01-19 03:14:08\n#0' -u -d '2038-01-19 03:14:07 UTC + 1 second' '+%F %T'
+t stat '/ directory\n#0' -c '%n %F' /
+t stat "'/'\n#0" -c %N /
 if [ -n "$(where touch)" ]; then
   t touch '#0' -d @4102444800 "$T/y2100"
   t stat '4102444800\n#0' -c %Y "$T/y2100"
+  t stat '2100-01-01 00:00:00.000000000 +0000\n#0' -c %y "$T/y2100"
   t test '#0' "$T/y2100" -nt "$T/f"
 fi
 

@@ -61,6 +61,7 @@ mod seq;
 mod shred;
 mod shuf;
 mod sleep;
+mod stat;
 mod stdbuf;
 mod stty;
 mod sums;

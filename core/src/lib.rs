@@ -31,6 +31,7 @@ pub mod linecmp;
 pub mod locale;
 mod locale_print;
 pub mod mode;
+pub mod mountinfo;
 pub mod num;
 pub mod opt;
 pub mod pairs;

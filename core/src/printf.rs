@@ -155,6 +155,41 @@ pub fn int_text(neg: bool, mag: u64, spec: &Spec) -> IntText {
     }
 }
 
+/// Appends `-mag` (when `neg`) or `mag` formatted with `spec` as glibc's
+/// printf does, width and padding included.
+pub fn push_int(out: &mut Vec<u8>, neg: bool, mag: u64, spec: &Spec) {
+    let t = int_text(neg, mag, spec);
+    let len = t.head.len() + t.zeros + t.digits.len();
+    let pad = spec.width.saturating_sub(len);
+    let zero_pad = spec.zero && !spec.left && spec.precision.is_none();
+    if !spec.left && !zero_pad {
+        out.resize(out.len() + pad, b' ');
+    }
+    out.extend_from_slice(&t.head);
+    if zero_pad {
+        out.resize(out.len() + pad, b'0');
+    }
+    out.resize(out.len() + t.zeros, b'0');
+    out.extend_from_slice(&t.digits);
+    if spec.left {
+        out.resize(out.len() + pad, b' ');
+    }
+}
+
+/// Appends `s` as glibc's `%s` with `spec`'s width, precision (bytes)
+/// and `-` flag.
+pub fn push_str(out: &mut Vec<u8>, s: &[u8], spec: &Spec) {
+    let s = &s[..spec.precision.map_or(s.len(), |p| p.min(s.len()))];
+    let pad = spec.width.saturating_sub(s.len());
+    if !spec.left {
+        out.resize(out.len() + pad, b' ');
+    }
+    out.extend_from_slice(s);
+    if spec.left {
+        out.resize(out.len() + pad, b' ');
+    }
+}
+
 /// One backslash escape.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Escape {

@@ -82,6 +82,7 @@ fn shell_byte(c: u8, pos: usize, len: usize) -> (bool, bool) {
         | b'/'
         | b'0'..=b'9'
         | b':'
+        | b'@'
         | b'A'..=b'Z'
         | b']'
         | b'_'
@@ -244,6 +245,121 @@ pub fn c_maybe(s: &[u8], utf8: bool) -> Vec<u8> {
     c_body(&mut out, s, utf8, Some(b'"'));
     out.push(b'"');
     out
+}
+
+/// gnulib's quoting styles, as `QUOTING_STYLE` and `--quoting-style`
+/// name them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    Literal,
+    Shell,
+    ShellAlways,
+    ShellEscape,
+    ShellEscapeAlways,
+    C,
+    CMaybe,
+    Escape,
+    Locale,
+    CLocale,
+}
+
+/// The names of the styles, in gnulib's order (quoting_style_args).
+pub const STYLE_NAMES: [(&str, Style); 10] = [
+    ("literal", Style::Literal),
+    ("shell", Style::Shell),
+    ("shell-always", Style::ShellAlways),
+    ("shell-escape", Style::ShellEscape),
+    ("shell-escape-always", Style::ShellEscapeAlways),
+    ("c", Style::C),
+    ("c-maybe", Style::CMaybe),
+    ("escape", Style::Escape),
+    ("locale", Style::Locale),
+    ("clocale", Style::CLocale),
+];
+
+/// The style `name` names as argmatch reads it: the whole name, or a
+/// prefix of exactly one.
+pub fn style_by_name(name: &[u8]) -> Option<Style> {
+    if let Some(&(_, st)) = STYLE_NAMES.iter().find(|(n, _)| n.as_bytes() == name) {
+        return Some(st);
+    }
+    let mut hits = STYLE_NAMES
+        .iter()
+        .filter(|(n, _)| !name.is_empty() && n.as_bytes().starts_with(name));
+    match (hits.next(), hits.next()) {
+        (Some(&(_, st)), None) => Some(st),
+        _ => None,
+    }
+}
+
+/// The shell styles without escapes: `'...'` around the bytes as they
+/// are (`'\''` for a quote), or `"..."` as gnulib prefers for a name
+/// with a quote that needs nothing else.
+fn shell_plain(s: &[u8], utf8: bool, always: bool) -> Vec<u8> {
+    // Only the shell's own characters need quotes here: bytes that are
+    // not printable pass as they are.
+    let special = |(i, &c): (usize, &u8)| match c {
+        b'{' | b'}' => s.len() == 1,
+        b'#' | b'~' => i == 0,
+        b'?' | b'\n' | b'\r' | b'\t' | b'\\' | b'\'' | b' ' | b'!' | b'"' | b'$' | b'&' | b'('
+        | b')' | b'*' | b';' | b'<' | b'=' | b'>' | b'[' | b'^' | b'`' | b'|' => true,
+        _ => false,
+    };
+    if !always && !s.is_empty() && !s.iter().enumerate().any(special) {
+        return s.into();
+    }
+    let mut out = Vec::with_capacity(s.len() + 2);
+    if s.contains(&b'\'') && double_quote_ok(s, utf8) {
+        out.push(b'"');
+        out.extend_from_slice(s);
+        out.push(b'"');
+        return out;
+    }
+    out.push(b'\'');
+    for &c in s {
+        if c == b'\'' {
+            out.extend_from_slice(b"'\\''");
+        } else {
+            out.push(c);
+        }
+    }
+    out.push(b'\'');
+    out
+}
+
+/// `s` quoted in `style` (gnulib's quotearg_buffer with no flags).
+pub fn quote_as(s: &[u8], style: Style, utf8: bool) -> Vec<u8> {
+    match style {
+        Style::Literal => s.into(),
+        Style::Shell => shell_plain(s, utf8, false),
+        Style::ShellAlways => shell_plain(s, utf8, true),
+        Style::ShellEscape => shell_escape(s, utf8),
+        Style::ShellEscapeAlways => shell_always(s, utf8),
+        Style::C => {
+            let mut out = Vec::with_capacity(s.len() + 2);
+            out.push(b'"');
+            c_body(&mut out, s, utf8, Some(b'"'));
+            out.push(b'"');
+            out
+        }
+        Style::CMaybe => c_maybe(s, utf8),
+        Style::Escape => {
+            let mut out = Vec::with_capacity(s.len());
+            c_body(&mut out, s, utf8, None);
+            out
+        }
+        Style::Locale => locale(s, utf8),
+        Style::CLocale => {
+            if utf8 {
+                return locale(s, utf8);
+            }
+            let mut out = Vec::with_capacity(s.len() + 2);
+            out.push(b'"');
+            c_body(&mut out, s, utf8, Some(b'"'));
+            out.push(b'"');
+            out
+        }
+    }
 }
 
 #[cfg(test)]

@@ -290,8 +290,7 @@ pub fn mknod(path: &[u8], mode: u32, dev: u64) -> Result<()> {
 
 /// glibc's makedev: major and minor into a 64-bit device number.
 pub fn makedev(major: u32, minor: u32) -> u64 {
-    let (ma, mi) = (major as u64, minor as u64);
-    ((ma & 0xffff_f000) << 32) | ((ma & 0xfff) << 8) | ((mi & 0xffff_ff00) << 12) | (mi & 0xff)
+    logic::mountinfo::makedev(major as u64, minor as u64)
 }
 
 /// The directory `name` in `dir` as an O_PATH descriptor, the way chdir
@@ -525,6 +524,106 @@ pub fn statx(path: &[u8], nofollow: bool) -> Result<Stat> {
         atime_nsec: x.stx_atime.tv_nsec,
         ctime: x.stx_ctime.tv_sec,
         ctime_nsec: x.stx_ctime.tv_nsec,
+    })
+}
+
+/// How statx treats cached attributes (stat's `--cached`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Cached {
+    Default,
+    /// AT_STATX_DONT_SYNC: whatever is cached.
+    Always,
+    /// AT_STATX_FORCE_SYNC: ask the server (automounts allowed).
+    Never,
+}
+
+/// statx(2) as stat(1) calls it: `path` (None: standard input, by
+/// AT_EMPTY_PATH), following a last symlink when `follow`, asking for the
+/// `mask` bits (STATX_*); the stat fields and the birth time when the
+/// kernel gave one.
+pub fn statx_as(
+    path: Option<&[u8]>,
+    follow: bool,
+    cached: Cached,
+    mask: u32,
+) -> Result<(Stat, Option<(i64, u32)>)> {
+    let mut flags = match (path, follow) {
+        (None, _) => rfs::AtFlags::EMPTY_PATH,
+        (Some(_), false) => rfs::AtFlags::SYMLINK_NOFOLLOW,
+        _ => rfs::AtFlags::empty(),
+    };
+    flags |= match cached {
+        Cached::Always => rfs::AtFlags::STATX_DONT_SYNC,
+        Cached::Never => rfs::AtFlags::STATX_FORCE_SYNC,
+        Cached::Default => rfs::AtFlags::empty(),
+    };
+    if cached != Cached::Never {
+        flags |= rfs::AtFlags::NO_AUTOMOUNT;
+    }
+    let mask = rfs::StatxFlags::from_bits_retain(mask);
+    let x = match path {
+        Some(p) => rfs::statx(rfs::CWD, p, flags, mask),
+        None => rfs::statx(Fd::STDIN.b(), "", flags, mask),
+    }
+    .map_err(Errno::from)?;
+    let st = Stat {
+        dev: rfs::makedev(x.stx_dev_major, x.stx_dev_minor),
+        ino: x.stx_ino,
+        mode: x.stx_mode as u32,
+        nlink: x.stx_nlink as u64,
+        uid: x.stx_uid,
+        gid: x.stx_gid,
+        rdev: rfs::makedev(x.stx_rdev_major, x.stx_rdev_minor),
+        size: x.stx_size as i64,
+        blksize: x.stx_blksize as u64,
+        blocks: x.stx_blocks,
+        mtime: x.stx_mtime.tv_sec,
+        mtime_nsec: x.stx_mtime.tv_nsec,
+        atime: x.stx_atime.tv_sec,
+        atime_nsec: x.stx_atime.tv_nsec,
+        ctime: x.stx_ctime.tv_sec,
+        ctime_nsec: x.stx_ctime.tv_nsec,
+    };
+    let birth = (x.stx_mask & rfs::StatxFlags::BTIME.bits() != 0)
+        .then_some((x.stx_btime.tv_sec, x.stx_btime.tv_nsec));
+    Ok((st, birth))
+}
+
+/// What statfs(2) tells of a file system, widened to 64 bits.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FsStat {
+    pub kind: u64,
+    pub bsize: u64,
+    pub frsize: u64,
+    pub blocks: u64,
+    pub bfree: u64,
+    pub bavail: u64,
+    pub files: u64,
+    pub ffree: u64,
+    pub namelen: u64,
+    /// f_fsid's two words, in memory order.
+    pub fsid: [u32; 2],
+}
+
+/// statfs(2) of `path`.
+pub fn statfs(path: &[u8]) -> Result<FsStat> {
+    let s = rfs::statfs(path).map_err(Errno::from)?;
+    // SAFETY: rustix's Fsid is `#[repr(C)]` around one `[c_int; 2]`
+    // (the kernel's __kernel_fsid_t) and keeps the field private; both
+    // types are Copy, of the same size and alignment.
+    let fsid: [i32; 2] = unsafe { core::mem::transmute::<rfs::Fsid, [i32; 2]>(s.f_fsid) };
+    #[allow(clippy::unnecessary_cast, clippy::useless_conversion)]
+    Ok(FsStat {
+        kind: s.f_type as u64,
+        bsize: s.f_bsize as u64,
+        frsize: s.f_frsize as u64,
+        blocks: s.f_blocks as u64,
+        bfree: s.f_bfree as u64,
+        bavail: s.f_bavail as u64,
+        files: s.f_files as u64,
+        ffree: s.f_ffree as u64,
+        namelen: s.f_namelen as u64,
+        fsid: [fsid[0] as u32, fsid[1] as u32],
     })
 }
 

@@ -352,4 +352,39 @@ bench printf-100k printf "@ '%s\n' \$(seq 100000) > /dev/null"
 NOSHELL=1 RUNS=$((RUNS * 50)) bench env-true env "@ true"
 IGNORE_FAILURE=1 NOSHELL=1 RUNS=$((RUNS * 50)) bench timeout-true timeout "@ 1 true"
 NOSHELL=1 RUNS=$((RUNS * 50)) bench expr expr "@ 1 + 1"
+# Dates and times (issue 15): date -f of 1 000 000 date strings of the
+# common forms, in a zone with rules (the strings are read and shown in
+# Europe/Berlin); touch of 10 000 new files in one call; date +%s and the
+# default format, exec to exit (compare with exec-true).
+if want date-f; then
+  python3 - "$WORK/dates" <<'PY'
+import random, sys
+r = random.Random(15)
+out = []
+for i in range(1_000_000):
+    t = r.randrange(0, 2_000_000_000)
+    k = i % 8
+    if k == 0:
+        out.append(f"@{t}")
+    elif k == 1:
+        out.append(f"@{t}.{r.randrange(10**9):09d}")
+    else:
+        y, mo, d = r.randrange(1971, 2037), r.randrange(1, 13), r.randrange(1, 29)
+        # No hour 2: Berlin's spring gap would make some strings invalid.
+        h, mi, s = r.choice([0, 1] + list(range(3, 24))), r.randrange(60), r.randrange(60)
+        out.append([
+            f"{y}-{mo:02d}-{d:02d} {h:02d}:{mi:02d}:{s:02d}",
+            f"{y}-{mo:02d}-{d:02d}T{h:02d}:{mi:02d}:{s:02d}+01:00",
+            f"{mo}/{d}/{y} {h:02d}:{mi:02d}",
+            f"{d} {['Jan','Feb','Mar','Apr','May','Jun','Jul','Aug','Sep','Oct','Nov','Dec'][mo-1]} {y} {h:02d}:{mi:02d} UTC",
+            f"{y}-{mo:02d}-{d:02d} {r.randrange(1, 30)} days ago",
+            f"{y}-{mo:02d}-{d:02d} +{r.randrange(1, 48)} hours",
+        ][k - 2])
+open(sys.argv[1], "w").write("\n".join(out) + "\n")
+PY
+fi
+bench date-f date "TZ=Europe/Berlin @ -f $WORK/dates '+%F %T %z' > /dev/null"
+PREPARE="rm -rf $WORK/touch; mkdir $WORK/touch" bench touch-10k touch "cd $WORK/touch && @ f{1..10000}"
+NOSHELL=1 RUNS=$((RUNS * 50)) bench date-s date "@ +%s"
+NOSHELL=1 RUNS=$((RUNS * 50)) bench date-now date "@"
 bench_exec
