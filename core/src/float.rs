@@ -145,6 +145,44 @@ impl F80 {
         }
     }
 
+    /// `self / o`, rounded to nearest (finite, nonzero divisors; what
+    /// gnulib's human_readable divides by).
+    pub fn divided(self, o: F80) -> F80 {
+        let neg = self.neg != o.neg;
+        match (self.kind, o.kind) {
+            (Kind::Nan, _) | (_, Kind::Nan) => F80::NAN,
+            (Kind::Inf, Kind::Inf) | (Kind::Zero, Kind::Zero) => F80::NAN,
+            (Kind::Inf, _) | (_, Kind::Zero) => F80 { neg, ..F80::INF },
+            (Kind::Zero, _) | (_, Kind::Inf) => F80 { neg, ..F80::ZERO },
+            _ => {
+                let x = (self.m as u128) << 64;
+                let (q, r) = (x / o.m as u128, x % o.m as u128);
+                round(neg, q, self.e - 64 - o.e, r != 0)
+            }
+        }
+    }
+
+    /// The value with its fraction dropped (toward zero).
+    pub fn trunc(self) -> F80 {
+        if self.kind != Kind::Finite || self.e >= 0 {
+            return self;
+        }
+        if self.e <= -64 {
+            return F80 {
+                neg: self.neg,
+                ..F80::ZERO
+            };
+        }
+        let m = self.m & !((1u64 << -self.e) - 1);
+        if m == 0 {
+            return F80 {
+                neg: self.neg,
+                ..F80::ZERO
+            };
+        }
+        F80 { m, ..self }
+    }
+
     /// IEEE comparison: None when either is a NaN.
     pub fn partial_cmp(self, o: F80) -> Option<Ordering> {
         if self.is_nan() || o.is_nan() {
