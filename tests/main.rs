@@ -21,6 +21,7 @@ mod csplit;
 mod cut;
 mod date;
 mod dd;
+mod dircolors;
 mod echo;
 mod env;
 mod expand;

@@ -122,10 +122,10 @@ pub fn readable(n: u64, opts: u32, from: u64, to: u64) -> String {
     // amt, tenths and rounding (0: exact; 1: below half a tenth; 2: half;
     // 3: above), as gnulib computes them exactly when it can.
     let exact = if to <= from {
-        (from % to == 0)
+        from.is_multiple_of(to)
             .then(|| n.checked_mul(from / to).map(|a| (a, 0u64, 0u64)))
             .flatten()
-    } else if from != 0 && to % from == 0 {
+    } else if from != 0 && to.is_multiple_of(from) {
         let d = to / from;
         let r10 = (n % d) * 10;
         let r2 = (r10 % d) * 2;
@@ -219,7 +219,7 @@ pub fn readable(n: u64, opts: u32, from: u64, to: u64) -> String {
                 loop {
                     e = e.times(b);
                     x += 1;
-                    if !(!damt.lt(e.times(b)) && x < exponent_max) {
+                    if damt.lt(e.times(b)) || x >= exponent_max {
                         break;
                     }
                 }
