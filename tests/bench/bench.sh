@@ -387,4 +387,34 @@ bench date-f date "TZ=Europe/Berlin @ -f $WORK/dates '+%F %T %z' > /dev/null"
 PREPARE="rm -rf $WORK/touch; mkdir $WORK/touch" bench touch-10k touch "cd $WORK/touch && @ f{1..10000}"
 NOSHELL=1 RUNS=$((RUNS * 50)) bench date-s date "@ +%s"
 NOSHELL=1 RUNS=$((RUNS * 50)) bench date-now date "@"
+# Listing and file information (issue 14): stat -c %s of 10 000 files in
+# one call; du -s and du -a, ls -lR and ls -R --color=always of a
+# 40 000-file tree; ls -l of one directory of 100 000 files.
+if want stat-10k; then
+  mkdir -p "$WORK/stat10k"
+  (cd "$WORK/stat10k" && seq 10000 | xargs touch)
+fi
+bench stat-10k stat "cd $WORK/stat10k && @ -c %s * > /dev/null"
+if want du-s || want du-a || want ls-lR || want ls-R-color; then
+  [ -d "$WORK/tree40k" ] || python3 - "$WORK/tree40k" <<'PY'
+import os, sys
+root = sys.argv[1]
+for a in range(10):
+    for b in range(40):
+        d = os.path.join(root, str(a), str(b))
+        os.makedirs(d)
+        for c in range(100):
+            with open(os.path.join(d, str(c)), "w") as f:
+                f.write("x" * (c * 10))
+PY
+fi
+bench du-s du "@ -s $WORK/tree40k > /dev/null"
+bench du-a du "@ -a $WORK/tree40k > /dev/null"
+bench ls-lR ls "@ -lR $WORK/tree40k > /dev/null"
+bench ls-R-color ls "@ -R --color=always $WORK/tree40k > /dev/null"
+if want ls-l-100k; then
+  mkdir -p "$WORK/dir100k"
+  (cd "$WORK/dir100k" && seq 100000 | xargs touch)
+fi
+bench ls-l-100k ls "@ -l $WORK/dir100k > /dev/null"
 bench_exec
