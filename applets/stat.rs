@@ -721,67 +721,18 @@ impl Run {
 }
 
 impl Run {
-    /// gnulib's find_mount_point without changing directory: from the
-    /// file's directory (canonical, so `..` is the physical parent) up
-    /// to the last directory on the same device.
-    fn find_mount_point(&mut self, name: &[u8], st: &Stat) -> Option<Vec<u8>> {
-        use crate::shared::canon::{canonicalize, Need};
-        let (dir, mut last) = if st.is_dir() {
-            (name, *st)
-        } else {
-            let d = logic::path::dirname(name);
-            let s = sys::fs::stat(d).ok();
-            (d, s.unwrap_or(*st))
-        };
-        let mut here = match canonicalize(dir, Need::All, false) {
-            Ok(c) => c,
-            Err(e) => {
-                error(&[b"cannot change to directory ", &quoteaf(dir)], Some(e));
-                return None;
-            }
-        };
-        if !st.is_dir() {
-            last = match sys::fs::stat(&here) {
-                Ok(s) => s,
-                Err(e) => {
-                    let msg: &[&[u8]] =
-                        &[b"cannot stat current directory (now ", &quoteaf(dir), b")"];
-                    error(msg, Some(e));
-                    return None;
-                }
-            };
-        }
-        loop {
-            let mut up = here.clone();
-            up.extend_from_slice(if here == b"/" { b".." } else { b"/.." });
-            let parent = match sys::fs::stat(&up) {
-                Ok(s) => s,
-                Err(e) => {
-                    error(&[b"cannot stat ", &quoteaf(b"..")], Some(e));
-                    return None;
-                }
-            };
-            if parent.dev != last.dev || parent.ino == last.ino {
-                return Some(here);
-            }
-            let cut = here.iter().rposition(|&b| b == b'/').unwrap_or(0);
-            here.truncate(cut.max(1));
-            last = parent;
-        }
-    }
-
     /// GNU's find_bind_mount: a dummy mount at `dir` whose source is a
     /// path naming the same directory.
     fn bind_source(&mut self, dir: &[u8]) -> Option<Vec<u8>> {
-        let mounts = self.mounts.get_or_insert_with(|| {
-            match sys::system::read_file(b"/proc/self/mountinfo") {
-                Ok(t) => logic::mountinfo::parse(&t),
+        let mounts = self
+            .mounts
+            .get_or_insert_with(|| match crate::shared::mounts::read_table() {
+                Ok(m) => m,
                 Err(e) => {
                     error(&[b"cannot read table of mounted file systems"], Some(e));
                     Vec::new()
                 }
-            }
-        });
+            });
         let st = sys::fs::stat(dir).ok()?;
         mounts
             .iter()
@@ -809,7 +760,7 @@ impl Run {
                 }
             }
         }
-        match self.find_mount_point(name, st) {
+        match crate::shared::mounts::find_mount_point(name, st) {
             Some(mp) => {
                 let shown = self.bind_source(&mp).unwrap_or(mp);
                 self.text(prefix, &shown);
@@ -996,17 +947,7 @@ impl Run {
 
 /// GNU's getenv_quoting_style: QUOTING_STYLE, else shell-escape-always.
 fn quoting_style() -> Style {
-    match sys::env::var(b"QUOTING_STYLE") {
-        None => Style::ShellEscapeAlways,
-        Some(q) => logic::quote::style_by_name(q).unwrap_or_else(|| {
-            let msg: &[&[u8]] = &[
-                b"ignoring invalid value of environment variable QUOTING_STYLE: ",
-                &quote(q),
-            ];
-            error(msg, None);
-            Style::ShellEscapeAlways
-        }),
-    }
+    crate::shared::diag::env_quoting_style().unwrap_or(Style::ShellEscapeAlways)
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {

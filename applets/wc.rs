@@ -32,7 +32,7 @@
 
 use super::{opt, SPEC};
 use crate::shared::diag::{file_error, quoteaf, quotef};
-use crate::shared::files::{files0_from, finish, open_or_report};
+use crate::shared::files::{files0_from, finish, invalid_files0_name, open_or_report};
 use alloc::vec::Vec;
 use logic::wc::{Counter, Counts};
 use sys::fs;
@@ -332,42 +332,15 @@ fn parse(args: &'static [&'static [u8]]) -> Config {
     }
 }
 
-/// `wc: invalid zero-length file name` (with the position in the
-/// --files0-from list), or a `-` in a list read from standard input.
-fn invalid_name(files0_from: Option<&[u8]>, index: usize, name: &[u8]) {
-    if !name.is_empty() {
-        error(
-            &[b"when reading file names from stdin, no file name of '-' allowed"],
-            None,
-        );
-        return;
-    }
-    match files0_from {
-        Some(from) => {
-            let mut pos = Vec::new();
-            logic::digits::push_u64(&mut pos, index as u64 + 1);
-            error(
-                &[
-                    &quotef(from),
-                    b":",
-                    &pos,
-                    b": invalid zero-length file name",
-                ],
-                None,
-            );
-        }
-        None => error(&[b"invalid zero-length file name"], None),
-    }
-}
-
 fn run(c: &Config) -> i32 {
     let utf8 = sys::env::utf8_locale();
     let posix = sys::env::posixly_correct();
     let owned: Vec<Vec<u8>>;
+    let mut ok = true;
     let (names, sized_list): (Vec<&[u8]>, bool) = match c.files0_from {
         Some(from) => {
             let regular;
-            (owned, regular) = files0_from(from);
+            (owned, regular, ok) = files0_from(from);
             (owned.iter().map(|v| &v[..]).collect(), regular)
         }
         None => (c.operands.clone(), true),
@@ -388,10 +361,9 @@ fn run(c: &Config) -> i32 {
     };
     let mut buf = alloc::vec![0u8; BUF];
     let mut sum = Counts::default();
-    let mut ok = true;
     for (i, &name) in list.iter().enumerate() {
         if name.is_empty() || (c.files0_from == Some(b"-") && name == b"-") {
-            invalid_name(c.files0_from, i, name);
+            invalid_files0_name(c.files0_from, i + 1, name);
             ok = false;
             continue;
         }

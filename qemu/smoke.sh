@@ -192,6 +192,8 @@ t tail 'x#0' -c 1 "$big.copy"
 t dd "x*records in*#0" if="$big" bs=1 skip=5368709120 status=noxfer
 in='abc\n'; t dd "ABC\n*1+0 records in\n1+0 records out\n4 bytes copied, *#0" conv=ucase bs=4
 t wc "5368709121 $big.copy\n#0" -c "$big.copy"
+t du "5368709121\t$big\n#0" -b "$big"
+t du "5.1G\t$big\n#0" -h --apparent-size "$big"
 : >"$big"
 : >"$big.copy"
 t date 'Fri Jan  1 00:00:00 UTC 2100\n#0' -u -d @4102444800
@@ -199,6 +201,14 @@ t date '1719792000\n#0' -d '2024-07-01 02:00 CEST' +%s
 t date '2024-02-29T07:30:00+00:00\n#0' -d 'TZ="UTC0" 2024-02-29 07:30' -Iseconds -u
 t date '2038-01-19 03:14:08\n#0' -u -d '2038-01-19 03:14:07 UTC + 1 second' '+%F %T'
 t stat '/ directory\n#0' -c '%n %F' /
+mkdir -p "$T/du/a/b"; : >"$T/du/a/f"
+t du "1\t$T/du/a/b\n3\t$T/du/a\n4\t$T/du\n#0" --inodes "$T/du"
+t du "*du: cannot access '$T/nonexistent': No such file or directory\n#1" "$T/nonexistent"
+t rm '#0' -r "$T/du"
+t df '*Filesystem*1K-blocks*Used*Available*Use%*Mounted on\n* /\n#0' /
+t df '*Size*Used*Avail*Use%*Mounted on\n* /\n#0' -h /
+t df '*Mounted on\n/\n#0' --output=target /
+t df "*df: invalid -B argument '0'\n#1" -B0 /
 t stat "'/'\n#0" -c %N /
 if [ -n "$(where touch)" ]; then
   t touch '#0' -d @4102444800 "$T/y2100"

@@ -86,7 +86,7 @@ fn help_write_error() {
         // test prints no help; the others fail with their EXIT_FAILURE.
         let status = match a.as_str() {
             "test" => 0,
-            "printenv" | "[" => 2,
+            "printenv" | "[" | "ls" | "dir" | "vdir" => 2,
             "tty" | "expr" => 3,
             "env" | "nice" | "nohup" | "timeout" | "stdbuf" | "chroot" => 125,
             _ => 1,

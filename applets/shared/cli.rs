@@ -223,6 +223,19 @@ pub fn number_or_die(arg: &[u8], suffixes: &[u8], min: u64, max: u64, err: &[u8]
     super::diag::die(&[err, b": ", &quote(arg)], errno)
 }
 
+/// gnulib's xstrtol_fatal: `NAME: invalid OPTION argument 'ARG'` (or
+/// `invalid suffix in ...`, `... too large`) and exit 1. `option` is
+/// spelled as given: `-t`, or the whole long name `--threshold`.
+pub fn xstrtol_fatal(option: &[u8], arg: &[u8], e: logic::num::SizeError) -> ! {
+    use logic::num::SizeError as E;
+    let parts: [&[u8]; 5] = match e {
+        E::Invalid => [b"invalid ", option, b" argument '", arg, b"'"],
+        E::InvalidSuffix => [b"invalid suffix in ", option, b" argument '", arg, b"'"],
+        E::Overflow => [b"", option, b" argument '", arg, b"' too large"],
+    };
+    super::diag::die(&parts, None)
+}
+
 /// Parses a signed decimal GNU's `xdectoimax` way or exits with its
 /// messages (as [`number_or_die`]; GNU's heuristic tells a value too
 /// large for the type from one outside `min..=max`).
@@ -261,6 +274,19 @@ pub fn choice_exact<T: Copy + PartialEq>(
     choose(spec, option, arg, words, false)
 }
 
+/// [`choice`] for programs whose argmatch errors exit with another status
+/// than their usage errors (ls: 1, against 2 for a bad option).
+pub fn choice_status<T: Copy + PartialEq>(
+    status: i32,
+    option: &[u8],
+    arg: &[u8],
+    words: &[(&[u8], T)],
+) -> T {
+    let same = |i: usize, j: usize| words[i].1 == words[j].1;
+    let word = |i: usize| words.get(i).map(|w| w.0);
+    words[choice_index(status, option, arg, true, &word, &same)].1
+}
+
 fn choose<T: Copy + PartialEq>(
     spec: &Spec,
     option: &[u8],
@@ -270,7 +296,7 @@ fn choose<T: Copy + PartialEq>(
 ) -> T {
     let same = |i: usize, j: usize| words[i].1 == words[j].1;
     let word = |i: usize| words.get(i).map(|w| w.0);
-    words[choice_index(spec, option, arg, abbrev, &word, &same)].1
+    words[choice_index(spec.usage_status, option, arg, abbrev, &word, &same)].1
 }
 
 /// [`choice`] without its type parameter (one copy in the binary): the
@@ -279,7 +305,7 @@ fn choose<T: Copy + PartialEq>(
 /// ambiguity; synonyms share a line of the list, as gnulib's argmatch
 /// prints them).
 fn choice_index<'w>(
-    spec: &Spec,
+    status: i32,
     option: &[u8],
     arg: &[u8],
     abbreviations: bool,
@@ -323,7 +349,7 @@ fn choice_index<'w>(
     }
     list.push(b'\n');
     write_stderr(&list);
-    try_help(spec)
+    try_help_status(status)
 }
 
 /// The size suffixes of head's and tail's counts (GNU's "bkKmMGTPEZYRQ0").

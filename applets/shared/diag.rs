@@ -123,3 +123,18 @@ pub fn prog_line(parts: &[&[u8]]) {
     }
     o.byte(b'\n');
 }
+
+/// GNU's getenv_quoting_style (ls, stat): the style QUOTING_STYLE names,
+/// abbreviations allowed; an invalid value is reported and ignored.
+pub fn env_quoting_style() -> Option<logic::quote::Style> {
+    let q = sys::env::var(b"QUOTING_STYLE")?;
+    let style = logic::quote::style_by_name(q);
+    if style.is_none() {
+        let msg: &[&[u8]] = &[
+            b"ignoring invalid value of environment variable QUOTING_STYLE: ",
+            &quote(q),
+        ];
+        error(msg, None);
+    }
+    style
+}

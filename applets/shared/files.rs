@@ -7,6 +7,7 @@ use super::diag::{die, quoteaf, quotef};
 use alloc::vec::Vec;
 use sys::fs::Input;
 use sys::io::{error, out};
+use sys::Errno;
 
 /// The operands, or `-` (standard input) when there are none.
 pub fn or_stdin(mut files: Vec<&'static [u8]>) -> Vec<&'static [u8]> {
@@ -89,27 +90,142 @@ impl Headers {
     }
 }
 
-/// The file names of `--files0-from=FILE` (`-`: standard input),
-/// NUL-separated, and whether they came from a regular file. Errors in
-/// reading the list end the program with GNU's messages.
-pub fn files0_from(from: &[u8]) -> (Vec<Vec<u8>>, bool) {
-    let input = Input::open(from)
-        .unwrap_or_else(|e| die(&[b"cannot open ", &quoteaf(from), b" for reading"], Some(e)));
-    let regular = sys::fs::fstat(input.fd()).is_ok_and(|st| st.is_reg());
-    let mut data = Vec::new();
-    let mut buf = alloc::vec![0u8; 64 * 1024];
-    loop {
-        match input.fd().read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => data.extend_from_slice(&buf[..n]),
-            Err(e) => die(&[b"cannot read file names from ", &quoteaf(from)], Some(e)),
+/// The file names of `--files0-from=FILE` (`-`: standard input) one at
+/// a time, NUL-separated, the last one with or without its NUL, as
+/// gnulib's argv_iter reads them from a stream (du, wc).
+pub struct Files0 {
+    input: Input,
+    data: Vec<u8>,
+    pos: usize,
+    eof: bool,
+    error: Option<Errno>,
+    count: usize,
+}
+
+impl Files0 {
+    /// Opens the list or ends the program: `cannot open 'F' for reading`.
+    pub fn open(from: &[u8]) -> Files0 {
+        let input = Input::open(from)
+            .unwrap_or_else(|e| die(&[b"cannot open ", &quoteaf(from), b" for reading"], Some(e)));
+        Files0 {
+            input,
+            data: Vec::new(),
+            pos: 0,
+            eof: false,
+            error: None,
+            count: 0,
         }
     }
-    if data.last().is_some_and(|&b| b != 0) {
-        data.push(0);
+
+    /// Whether the list is a regular file.
+    pub fn regular(&self) -> bool {
+        sys::fs::fstat(self.input.fd()).is_ok_and(|st| st.is_reg())
     }
-    // Every name ends in a NUL now: the piece after the last one is not a name.
-    let mut names: Vec<Vec<u8>> = data.split(|&b| b == 0).map(Vec::from).collect();
-    names.pop();
-    (names, regular)
+
+    /// How many names were read so far (argv_iter_n_args).
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The next name; a read error comes after the names read before it,
+    /// and ends the list.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Option<Result<Vec<u8>, Errno>> {
+        loop {
+            let rest = &self.data[self.pos..];
+            if let Some(z) = rest.iter().position(|&b| b == 0) {
+                let name = rest[..z].to_vec();
+                self.pos += z + 1;
+                self.count += 1;
+                return Some(Ok(name));
+            }
+            if self.eof || self.error.is_some() {
+                if !rest.is_empty() {
+                    let name = rest.to_vec();
+                    self.pos = self.data.len();
+                    self.count += 1;
+                    return Some(Ok(name));
+                }
+                return self.error.take().map(|e| {
+                    self.eof = true;
+                    Err(e)
+                });
+            }
+            self.data.drain(..self.pos);
+            self.pos = 0;
+            let old = self.data.len();
+            self.data.resize(old + 64 * 1024, 0);
+            match self.input.fd().read(&mut self.data[old..]) {
+                Ok(n) => {
+                    self.data.truncate(old + n);
+                    self.eof = n == 0;
+                }
+                Err(e) => {
+                    self.data.truncate(old);
+                    self.error = Some(e);
+                }
+            }
+        }
+    }
+}
+
+/// `NAME: F: read error: ERROR` for a list of names that could not be
+/// read to its end.
+pub fn files0_read_error(from: &[u8], e: Errno) {
+    error(&[&quotef(from), b": read error"], Some(e));
+}
+
+/// Reports a name of a `--files0-from` list (or an operand) that names
+/// no file: an empty one (`F:N: invalid zero-length file name`, `N` its
+/// place in the list; without a list, no place), or `-` in a list read
+/// from standard input.
+pub fn invalid_files0_name(files0_from: Option<&[u8]>, number: usize, name: &[u8]) {
+    if !name.is_empty() {
+        error(
+            &[
+                b"when reading file names from stdin, no file name of ",
+                &quoteaf(name),
+                b" allowed",
+            ],
+            None,
+        );
+        return;
+    }
+    match files0_from {
+        Some(from) => {
+            let mut pos = Vec::new();
+            logic::digits::push_u64(&mut pos, number as u64);
+            let msg: &[&[u8]] = &[
+                &quotef(from),
+                b":",
+                &pos,
+                b": invalid zero-length file name",
+            ];
+            error(msg, None);
+        }
+        None => error(&[b"invalid zero-length file name"], None),
+    }
+}
+
+/// The whole list of `--files0-from=FILE` (wc), whether it came from a
+/// regular file, and whether it was read to its end. A regular file is
+/// read whole first, as gnulib's readtokens0 (an error ends the program:
+/// `cannot read file names from 'F'`); any other is a stream whose read
+/// error is reported as argv_iter's.
+pub fn files0_from(from: &[u8]) -> (Vec<Vec<u8>>, bool, bool) {
+    let mut list = Files0::open(from);
+    let regular = list.regular();
+    let mut names = Vec::new();
+    let mut ok = true;
+    while let Some(r) = list.next() {
+        match r {
+            Ok(n) => names.push(n),
+            Err(e) if regular => die(&[b"cannot read file names from ", &quoteaf(from)], Some(e)),
+            Err(e) => {
+                files0_read_error(from, e);
+                ok = false;
+            }
+        }
+    }
+    (names, regular, ok)
 }

@@ -151,12 +151,21 @@ pub fn xstrtoumax_radix(s: &[u8], radix: u32, suffixes: &[u8]) -> (u64, usize, O
 /// gnulib's xstrtoimax(s, NULL, 10, &n, suffixes): [`parse_size`] with
 /// an optional sign (which a digit must follow).
 pub fn parse_size_i64(s: &[u8], suffixes: &[u8]) -> Result<i64, SizeError> {
+    xstrtoimax_radix(s, 10, suffixes)
+}
+
+/// [`parse_size_i64`] in base 10, or with `radix` 0 in C's syntax
+/// (`-0x1F`, `017`), as xstrtoimax(s, NULL, 0, &n, suffixes).
+pub fn xstrtoimax_radix(s: &[u8], radix: u32, suffixes: &[u8]) -> Result<i64, SizeError> {
     let (i, neg) = space_and_sign(s);
     let signed = i > 0 && matches!(s[i - 1], b'+' | b'-');
     if signed && !s.get(i).is_some_and(u8::is_ascii_digit) {
         return Err(SizeError::Invalid);
     }
-    let n = parse_size(&s[i..], suffixes)?;
+    let n = match xstrtoumax_radix(&s[i..], radix, suffixes) {
+        (n, _, None) => n,
+        (_, _, Some(e)) => return Err(e),
+    };
     if neg {
         0i64.checked_sub_unsigned(n).ok_or(SizeError::Overflow)
     } else {
@@ -263,6 +272,24 @@ mod tests {
         assert_eq!(parse_size(b"", HT), Err(SizeError::Invalid));
         assert_eq!(parse_size(b"5k", b""), Err(SizeError::InvalidSuffix));
         assert_eq!(parse_size(b"1KB", b"kK"), Err(SizeError::InvalidSuffix));
+    }
+
+    #[test]
+    fn signed_c_syntax() {
+        const DU: &[u8] = b"kKmMGTPEZY0";
+        assert_eq!(xstrtoimax_radix(b"-0x10", 0, DU), Ok(-16));
+        assert_eq!(xstrtoimax_radix(b"010", 0, DU), Ok(8));
+        assert_eq!(xstrtoimax_radix(b" -2K", 0, DU), Ok(-2048));
+        assert_eq!(xstrtoimax_radix(b"K", 0, DU), Ok(1024));
+        assert_eq!(xstrtoimax_radix(b"-K", 0, DU), Err(SizeError::Invalid));
+        assert_eq!(xstrtoimax_radix(b"- 1", 0, DU), Err(SizeError::Invalid));
+        assert_eq!(
+            xstrtoimax_radix(b"1x", 0, DU),
+            Err(SizeError::InvalidSuffix)
+        );
+        assert_eq!(xstrtoimax_radix(b"-8E", 0, DU), Ok(i64::MIN));
+        assert_eq!(xstrtoimax_radix(b"8E", 0, DU), Err(SizeError::Overflow));
+        assert_eq!(xstrtoimax_radix(b"", 0, DU), Err(SizeError::Invalid));
     }
 }
 

@@ -1,4 +1,6 @@
-//! GNU's quoting of names in diagnostics (gnulib quotearg), byte for byte:
+//! gnulib's quotearg, byte for byte: every quoting style of
+//! `--quoting-style`/`QUOTING_STYLE` ([`quotearg`], with the extra
+//! characters of `set_char_quoting`), and the forms GNU's diagnostics use:
 //! - [`shell`]: `quotef`, quote only when needed, `:` included;
 //! - [`shell_escape`]: printf's `%q`, as `shell` but `:` left alone;
 //! - [`shell_always`]: `quoteaf`, always quoted;
@@ -10,241 +12,34 @@
 
 use alloc::vec::Vec;
 
-/// Decodes the UTF-8 character at the start of `s`: its length and whether it
-/// is printable; None for an invalid or truncated sequence.
-fn utf8_char(s: &[u8]) -> Option<(usize, bool)> {
-    let b = s[0];
-    let (len, min) = match b {
-        0xc2..=0xdf => (2, 0x80),
-        0xe0..=0xef => (3, 0x800),
-        0xf0..=0xf4 => (4, 0x10000),
-        _ => return None,
-    };
-    if s.len() < len || !s[1..len].iter().all(|&c| c & 0xc0 == 0x80) {
-        return None;
-    }
-    let mut cp = (b as u32) & (0x7f >> len);
-    for &c in &s[1..len] {
-        cp = (cp << 6) | (c as u32 & 0x3f);
-    }
-    if cp < min || cp > 0x10ffff || (0xd800..0xe000).contains(&cp) {
-        return None;
-    }
-    Some((len, crate::locale_print::printable(cp)))
-}
-
-/// One unit of the input: a printable run of bytes (ASCII or a printable
-/// multibyte character) or a single byte that must be escaped.
-fn units(s: &[u8], utf8: bool) -> impl Iterator<Item = (&[u8], bool)> {
-    let mut i = 0;
-    core::iter::from_fn(move || {
-        if i >= s.len() {
-            return None;
-        }
-        let b = s[i];
-        let (len, printable) = if b < 0x80 {
-            (1, (0x20..0x7f).contains(&b))
-        } else if utf8 {
-            utf8_char(&s[i..]).unwrap_or((1, false))
-        } else {
-            (1, false)
-        };
-        let u = &s[i..i + len];
-        i += len;
-        Some((u, printable))
-    })
-}
-
-fn c_escape(b: u8) -> Option<u8> {
-    Some(match b {
-        0 => b'0',
-        7 => b'a',
-        8 => b'b',
-        0x0c => b'f',
-        b'\n' => b'n',
-        b'\r' => b'r',
-        b'\t' => b't',
-        0x0b => b'v',
-        _ => return None,
-    })
-}
-
-/// How one ASCII byte at position `pos` of a `len`-byte name fares in the
-/// shell styles: (may stay unquoted, may stand inside plain double quotes).
-/// The second is gnulib's `c_and_shell_quote_compat`.
-fn shell_byte(c: u8, pos: usize, len: usize) -> (bool, bool) {
-    match c {
-        b'%'
-        | b'+'
-        | b','
-        | b'-'
-        | b'.'
-        | b'/'
-        | b'0'..=b'9'
-        | b':'
-        | b'@'
-        | b'A'..=b'Z'
-        | b']'
-        | b'_'
-        | b'a'..=b'z' => (c != b':', true),
-        b'{' | b'}' => (len != 1, len == 1),
-        b'#' | b'~' => (pos != 0, pos == 0),
-        b' ' | b'\'' => (false, true),
-        _ => (false, false),
-    }
-}
-
-/// Whether every unit of `s` passes `ok(first byte, position)`; printable
-/// multibyte characters always pass.
-fn all_units(s: &[u8], utf8: bool, ok: impl Fn(u8, usize) -> bool) -> bool {
-    let mut pos = 0;
-    for (u, printable) in units(s, utf8) {
-        if !(if u.len() > 1 {
-            printable
-        } else {
-            ok(u[0], pos)
-        }) {
-            return false;
-        }
-        pos += u.len();
-    }
-    true
-}
-
-/// Whether the shell style may leave `s` unquoted (`:` quoted when
-/// `colon`, as `quotef` asks).
-fn shell_safe(s: &[u8], utf8: bool, colon: bool) -> bool {
-    !s.is_empty()
-        && all_units(s, utf8, |c, pos| {
-            shell_byte(c, pos, s.len()).0 || (c == b':' && !colon)
-        })
-}
-
-/// Whether a string with a single quote can be quoted with plain double
-/// quotes, as gnulib prefers then.
-fn double_quote_ok(s: &[u8], utf8: bool) -> bool {
-    all_units(s, utf8, |c, pos| shell_byte(c, pos, s.len()).1)
-}
-
-fn push_octal(out: &mut Vec<u8>, c: u8) {
-    out.extend_from_slice(&[
-        b'\\',
-        b'0' + (c >> 6),
-        b'0' + ((c >> 3) & 7),
-        b'0' + (c & 7),
-    ]);
-}
-
-/// `quoteaf`: shell_escape_always quoting.
-pub fn shell_always(s: &[u8], utf8: bool) -> Vec<u8> {
-    let mut out = Vec::with_capacity(s.len() + 2);
-    if s.contains(&b'\'') && double_quote_ok(s, utf8) {
-        out.push(b'"');
-        out.extend_from_slice(s);
-        out.push(b'"');
-        return out;
-    }
-    out.push(b'\'');
-    let mut in_dollar = false;
-    for (u, printable) in units(s, utf8) {
-        let c = u[0];
-        let esc = if u.len() == 1 && c < 0x80 {
-            c_escape(c)
-        } else {
-            None
-        };
-        if esc.is_some() || !printable {
-            if !in_dollar {
-                out.extend_from_slice(b"'$'");
-                in_dollar = true;
-            }
-            match esc {
-                Some(e) => out.extend_from_slice(&[b'\\', e]),
-                None => u.iter().for_each(|&c| push_octal(&mut out, c)),
-            }
-            continue;
-        }
-        if in_dollar {
-            out.extend_from_slice(b"''");
-            in_dollar = false;
-        }
-        if c == b'\'' {
-            out.extend_from_slice(b"'\\''");
-        } else {
-            out.extend_from_slice(u);
-        }
-    }
-    out.push(b'\'');
-    out
-}
-
 /// `quotef`: the name as is when the shell needs no quoting, else quoted.
 pub fn shell(s: &[u8], utf8: bool) -> Vec<u8> {
-    if shell_safe(s, utf8, true) {
-        s.into()
-    } else {
-        shell_always(s, utf8)
-    }
+    let mut out = Vec::with_capacity(s.len() + 2);
+    quotearg(&mut out, s, Style::ShellEscape, utf8, b":");
+    out
 }
 
 /// gnulib's plain `shell_escape_quoting_style` (printf's `%q`): like
 /// [`shell`], but `:` needs no quotes.
 pub fn shell_escape(s: &[u8], utf8: bool) -> Vec<u8> {
-    if shell_safe(s, utf8, false) {
-        s.into()
-    } else {
-        shell_always(s, utf8)
-    }
+    quote_as(s, Style::ShellEscape, utf8)
 }
 
-/// The inside of a C-style quoted string: C escapes, octal for what is not
-/// printable, and a backslash before `\` and before `quote`.
-fn c_body(out: &mut Vec<u8>, s: &[u8], utf8: bool, quote: Option<u8>) {
-    for (u, printable) in units(s, utf8) {
-        let c = u[0];
-        let esc = if u.len() == 1 && c < 0x80 {
-            c_escape(c)
-        } else {
-            None
-        };
-        if let Some(e) = esc {
-            out.extend_from_slice(&[b'\\', e]);
-        } else if !printable {
-            u.iter().for_each(|&c| push_octal(out, c));
-        } else if c == b'\\' || Some(c) == quote {
-            out.extend_from_slice(&[b'\\', c]);
-        } else {
-            out.extend_from_slice(u);
-        }
-    }
+/// `quoteaf`: shell_escape_always quoting.
+pub fn shell_always(s: &[u8], utf8: bool) -> Vec<u8> {
+    quote_as(s, Style::ShellEscapeAlways, utf8)
 }
 
 /// `quote`: locale quoting, 'x' in C and ‘x’ under UTF-8, C escapes inside.
 pub fn locale(s: &[u8], utf8: bool) -> Vec<u8> {
-    let (l, r): (&[u8], &[u8]) = if utf8 {
-        ("\u{2018}".as_bytes(), "\u{2019}".as_bytes())
-    } else {
-        (b"'", b"'")
-    };
-    let mut out = Vec::with_capacity(s.len() + 6);
-    out.extend_from_slice(l);
-    c_body(&mut out, s, utf8, if utf8 { None } else { Some(b'\'') });
-    out.extend_from_slice(r);
-    out
+    quote_as(s, Style::Locale, utf8)
 }
 
 /// gnulib's `c_maybe_quoting_style`: the string as is when every byte
 /// is printable and none is `"`, else `"..."` with C escapes (`\\`, `\"`,
 /// `\t`, octal for the rest).
 pub fn c_maybe(s: &[u8], utf8: bool) -> Vec<u8> {
-    if units(s, utf8).all(|(u, printable)| printable && u[0] != b'"') {
-        return s.into();
-    }
-    let mut out = Vec::with_capacity(s.len() + 8);
-    out.push(b'"');
-    c_body(&mut out, s, utf8, Some(b'"'));
-    out.push(b'"');
-    out
+    quote_as(s, Style::CMaybe, utf8)
 }
 
 /// gnulib's quoting styles, as `QUOTING_STYLE` and `--quoting-style`
@@ -292,73 +87,348 @@ pub fn style_by_name(name: &[u8]) -> Option<Style> {
     }
 }
 
-/// The shell styles without escapes: `'...'` around the bytes as they
-/// are (`'\''` for a quote), or `"..."` as gnulib prefers for a name
-/// with a quote that needs nothing else.
-fn shell_plain(s: &[u8], utf8: bool, always: bool) -> Vec<u8> {
-    // Only the shell's own characters need quotes here: bytes that are
-    // not printable pass as they are.
-    let special = |(i, &c): (usize, &u8)| match c {
-        b'{' | b'}' => s.len() == 1,
-        b'#' | b'~' => i == 0,
-        b'?' | b'\n' | b'\r' | b'\t' | b'\\' | b'\'' | b' ' | b'!' | b'"' | b'$' | b'&' | b'('
-        | b')' | b'*' | b';' | b'<' | b'=' | b'>' | b'[' | b'^' | b'`' | b'|' => true,
-        _ => false,
-    };
-    if !always && !s.is_empty() && !s.iter().enumerate().any(special) {
-        return s.into();
-    }
-    let mut out = Vec::with_capacity(s.len() + 2);
-    if s.contains(&b'\'') && double_quote_ok(s, utf8) {
-        out.push(b'"');
-        out.extend_from_slice(s);
-        out.push(b'"');
-        return out;
-    }
-    out.push(b'\'');
-    for &c in s {
-        if c == b'\'' {
-            out.extend_from_slice(b"'\\''");
-        } else {
-            out.push(c);
-        }
-    }
-    out.push(b'\'');
-    out
+/// The name of a style (gnulib's quoting_style_args).
+pub fn style_name(style: Style) -> &'static str {
+    STYLE_NAMES
+        .iter()
+        .find(|(_, s)| *s == style)
+        .map_or("literal", |(n, _)| n)
 }
 
 /// `s` quoted in `style` (gnulib's quotearg_buffer with no flags).
 pub fn quote_as(s: &[u8], style: Style, utf8: bool) -> Vec<u8> {
-    match style {
-        Style::Literal => s.into(),
-        Style::Shell => shell_plain(s, utf8, false),
-        Style::ShellAlways => shell_plain(s, utf8, true),
-        Style::ShellEscape => shell_escape(s, utf8),
-        Style::ShellEscapeAlways => shell_always(s, utf8),
-        Style::C => {
-            let mut out = Vec::with_capacity(s.len() + 2);
-            out.push(b'"');
-            c_body(&mut out, s, utf8, Some(b'"'));
-            out.push(b'"');
-            out
+    let mut out = Vec::with_capacity(s.len() + 2);
+    quotearg(&mut out, s, style, utf8, b"");
+    out
+}
+
+/// Appends `arg` quoted in `style` to `out` (gnulib's quotearg_buffer with
+/// no flags), the bytes of `these_too` quoted as well (set_char_quoting):
+/// backslash-escaped in the C-like styles, forcing quotes in the styles
+/// that quote only when needed.
+pub fn quotearg(out: &mut Vec<u8>, arg: &[u8], style: Style, utf8: bool, these_too: &[u8]) {
+    let start = out.len();
+    if style == Style::Literal {
+        out.extend_from_slice(arg);
+        return;
+    }
+    // The common case: nothing that any style treats specially.
+    if !arg.is_empty() && arg.iter().all(|b| plain(*b) && !these_too.contains(b)) {
+        let q = Quoter::new(out, style, utf8, these_too);
+        let close = if q.elide { &b""[..] } else { q.quote };
+        out.extend_from_slice(arg);
+        out.extend_from_slice(close);
+        return;
+    }
+    let redo = Quoter::new(out, style, utf8, these_too).run(arg);
+    match redo {
+        Ok(()) => {}
+        Err(Redo::Outer(style)) => {
+            out.truncate(start);
+            quotearg(out, arg, style, utf8, b"");
         }
-        Style::CMaybe => c_maybe(s, utf8),
-        Style::Escape => {
-            let mut out = Vec::with_capacity(s.len());
-            c_body(&mut out, s, utf8, None);
-            out
+        Err(Redo::C) => {
+            out.truncate(start);
+            quotearg(out, arg, Style::C, utf8, these_too);
         }
-        Style::Locale => locale(s, utf8),
-        Style::CLocale => {
-            if utf8 {
-                return locale(s, utf8);
+    }
+}
+
+/// A byte no style quotes or escapes (and that is compatible with C and
+/// shell double quotes).
+fn plain(b: u8) -> bool {
+    matches!(b, b'%' | b'+' | b',' | b'-' | b'.' | b'/' | b'0'..=b'9' | b':' | b'A'..=b'Z' | b']' | b'_' | b'a'..=b'z')
+}
+
+/// Why quoting starts over: with outer quotes after all (and no extra
+/// characters), or in the C style (a single quote that double quotes
+/// alone can hold).
+enum Redo {
+    Outer(Style),
+    C,
+}
+
+/// The state of gnulib's quotearg_buffer_restyled. `shell` stands for its
+/// shell_always_quoting_style, which all four shell styles turn into.
+struct Quoter<'a> {
+    out: &'a mut Vec<u8>,
+    shell: bool,
+    backslash: bool,
+    elide: bool,
+    utf8: bool,
+    these_too: &'a [u8],
+    /// The closing quote.
+    quote: &'static [u8],
+    pending_end: bool,
+    escaping: bool,
+}
+
+impl<'a> Quoter<'a> {
+    fn new(out: &'a mut Vec<u8>, style: Style, utf8: bool, these_too: &'a [u8]) -> Quoter<'a> {
+        let mut q = Quoter {
+            out,
+            shell: false,
+            backslash: false,
+            elide: false,
+            utf8,
+            these_too,
+            quote: b"",
+            pending_end: false,
+            escaping: false,
+        };
+        let open: &[u8] = match style {
+            Style::C | Style::CMaybe => {
+                q.elide = style == Style::CMaybe;
+                q.backslash = true;
+                q.quote = b"\"";
+                b"\""
             }
-            let mut out = Vec::with_capacity(s.len() + 2);
-            out.push(b'"');
-            c_body(&mut out, s, utf8, Some(b'"'));
-            out.push(b'"');
-            out
+            Style::Escape => {
+                q.backslash = true;
+                b""
+            }
+            Style::Locale | Style::CLocale => {
+                q.backslash = true;
+                let (l, r): (&'static [u8], &'static [u8]) = match (utf8, style) {
+                    (true, _) => ("‘".as_bytes(), "’".as_bytes()),
+                    (false, Style::Locale) => (b"'", b"'"),
+                    _ => (b"\"", b"\""),
+                };
+                q.quote = r;
+                l
+            }
+            Style::Shell | Style::ShellEscape | Style::ShellAlways | Style::ShellEscapeAlways => {
+                q.shell = true;
+                q.elide = matches!(style, Style::Shell | Style::ShellEscape);
+                q.backslash = matches!(style, Style::ShellEscape | Style::ShellEscapeAlways);
+                q.quote = b"'";
+                b"'"
+            }
+            Style::Literal => b"",
+        };
+        if !q.elide {
+            q.out.extend_from_slice(open);
         }
+        q
+    }
+
+    /// The style to start over in when outer quotes must be added.
+    fn outer(&self) -> Redo {
+        Redo::Outer(match (self.shell, self.backslash) {
+            (true, true) => Style::ShellEscapeAlways,
+            (true, false) => Style::ShellAlways,
+            _ => Style::C,
+        })
+    }
+
+    fn start_esc(&mut self) -> Result<(), Redo> {
+        if self.elide {
+            return Err(self.outer());
+        }
+        self.escaping = true;
+        if self.shell && !self.pending_end {
+            self.out.extend_from_slice(b"'$'");
+            self.pending_end = true;
+        }
+        self.out.push(b'\\');
+        Ok(())
+    }
+
+    fn end_esc(&mut self) {
+        if self.pending_end && !self.escaping {
+            self.out.extend_from_slice(b"''");
+            self.pending_end = false;
+        }
+    }
+
+    fn run(mut self, arg: &[u8]) -> Result<(), Redo> {
+        let mut single_quote = false;
+        let mut all_compat = true;
+        let mut i = 0;
+        while i < arg.len() {
+            let (c, compat) = self.unit(arg, &mut i, &mut single_quote)?;
+            self.end_esc();
+            self.out.push(c);
+            all_compat &= compat;
+            i += 1;
+        }
+        if arg.is_empty() && self.shell && self.elide {
+            return Err(self.outer());
+        }
+        if self.shell && !self.elide && single_quote && all_compat {
+            return Err(Redo::C);
+        }
+        if !self.elide {
+            self.out.extend_from_slice(self.quote);
+        }
+        Ok(())
+    }
+
+    /// Quotes the byte at `*i` (a whole character when multibyte, `*i`
+    /// then left on its last byte) but for its last byte, which it returns
+    /// with whether the unit is compatible with both C and shell double
+    /// quotes.
+    fn unit(
+        &mut self,
+        arg: &[u8],
+        i: &mut usize,
+        single_quote: &mut bool,
+    ) -> Result<(u8, bool), Redo> {
+        self.escaping = false;
+        let mut right_quote = false;
+        if self.backslash
+            && !self.shell
+            && !self.quote.is_empty()
+            && arg[*i..].starts_with(self.quote)
+        {
+            if self.elide {
+                return Err(self.outer());
+            }
+            right_quote = true;
+        }
+        let c = arg[*i];
+        let mut compat = false;
+        let esc = match c {
+            0 if self.backslash => {
+                self.start_esc()?;
+                if !self.shell && arg.get(*i + 1).is_some_and(u8::is_ascii_digit) {
+                    self.out.extend_from_slice(b"00");
+                }
+                return Ok((b'0', false));
+            }
+            b'?' if self.shell && self.elide => return Err(self.outer()),
+            0 | b'?' => None,
+            7 => Some(b'a'),
+            8 => Some(b'b'),
+            0x0c => Some(b'f'),
+            0x0b => Some(b'v'),
+            b'\\' if self.shell => {
+                if self.elide {
+                    return Err(self.outer());
+                }
+                return Ok((c, false));
+            }
+            b'\\' if self.backslash && self.elide => return Ok((c, false)),
+            b'\n' | b'\r' | b'\t' | b'\\' => {
+                if self.shell && self.elide {
+                    return Err(self.outer());
+                }
+                Some(match c {
+                    b'\n' => b'n',
+                    b'\r' => b'r',
+                    b'\t' => b't',
+                    _ => b'\\',
+                })
+            }
+            b'{' | b'}' | b'#' | b'~' | b' ' | b'!' | b'"' | b'$' | b'&' | b'(' | b')' | b'*'
+            | b';' | b'<' | b'=' | b'>' | b'[' | b'^' | b'`' | b'|' => {
+                let special = match c {
+                    b'{' | b'}' => arg.len() == 1,
+                    b'#' | b'~' => *i == 0,
+                    _ => true,
+                };
+                if special {
+                    compat = matches!(c, b'{' | b'}' | b'#' | b'~' | b' ');
+                    if self.shell && self.elide {
+                        return Err(self.outer());
+                    }
+                }
+                None
+            }
+            b'\'' => {
+                *single_quote = true;
+                compat = true;
+                if self.shell {
+                    if self.elide {
+                        return Err(self.outer());
+                    }
+                    self.out.extend_from_slice(b"'\\'");
+                    self.pending_end = false;
+                }
+                None
+            }
+            b'%'
+            | b'+'
+            | b','
+            | b'-'
+            | b'.'
+            | b'/'
+            | b'0'..=b'9'
+            | b':'
+            | b'A'..=b'Z'
+            | b']'
+            | b'_'
+            | b'a'..=b'z' => {
+                compat = true;
+                None
+            }
+            _ => return self.other(arg, i, right_quote),
+        };
+        match esc {
+            Some(e) if self.backslash => {
+                self.start_esc()?;
+                Ok((e, false))
+            }
+            _ => self.plain(c, right_quote, compat),
+        }
+    }
+
+    /// A byte without an escape of its own: escaped all the same when it
+    /// is one of `these_too` or the closing quote.
+    fn plain(&mut self, c: u8, right_quote: bool, compat: bool) -> Result<(u8, bool), Redo> {
+        let extra = ((self.backslash && !self.shell) || self.elide) && self.these_too.contains(&c);
+        if extra || right_quote {
+            self.start_esc()?;
+        }
+        Ok((c, compat))
+    }
+
+    /// The character at the start of `s`: its length (0 for an invalid
+    /// byte, all of `s` for a sequence cut short) and whether it prints.
+    fn character(&self, s: &[u8]) -> (usize, bool) {
+        if !self.utf8 {
+            return (1, (0x20..0x7f).contains(&s[0]));
+        }
+        match crate::unicode::decode(s) {
+            Ok((cp, n)) => (n, crate::unicode::printable(cp)),
+            Err(true) => (s.len(), false),
+            Err(false) => (0, false),
+        }
+    }
+
+    /// A byte outside ASCII's printable set: a multibyte character as it
+    /// is, or unprintable bytes escaped in octal.
+    fn other(
+        &mut self,
+        arg: &[u8],
+        i: &mut usize,
+        mut right_quote: bool,
+    ) -> Result<(u8, bool), Redo> {
+        let mut c = arg[*i];
+        let (m, printable) = self.character(&arg[*i..]);
+        if !(m > 1 || (self.backslash && !printable)) {
+            return self.plain(c, right_quote, printable);
+        }
+        let end = *i + m;
+        loop {
+            if self.backslash && !printable {
+                self.start_esc()?;
+                self.out.push(b'0' + (c >> 6));
+                self.out.push(b'0' + ((c >> 3) & 7));
+                c = b'0' + (c & 7);
+            } else if right_quote {
+                self.out.push(b'\\');
+                right_quote = false;
+            }
+            if end <= *i + 1 {
+                break;
+            }
+            self.end_esc();
+            self.out.push(c);
+            *i += 1;
+            c = arg[*i];
+        }
+        Ok((c, printable))
     }
 }
 
@@ -408,5 +478,53 @@ mod tests {
         assert_eq!(locale(b"x", true), "\u{2018}x\u{2019}".as_bytes());
         assert_eq!(locale(b"it's\n", false), b"'it\\'s\\n'");
         assert_eq!(locale(b"a\\b", false), b"'a\\\\b'");
+    }
+
+    #[test]
+    fn every_style_as_gnulib() {
+        let q = |s: &[u8], st, utf8| quote_as(s, st, utf8);
+        assert_eq!(q(b"a b", Style::Escape, false), b"a b");
+        assert_eq!(q(b"a\nb\\", Style::Escape, false), b"a\\nb\\\\");
+        assert_eq!(q(b"a b", Style::Shell, false), b"'a b'");
+        assert_eq!(q(b"a\x01", Style::Shell, false), b"a\x01");
+        assert_eq!(q(b"a\\b", Style::Shell, false), b"'a\\b'");
+        assert_eq!(q(b"x", Style::ShellAlways, false), b"'x'");
+        assert_eq!(q(b"it's", Style::ShellAlways, false), b"\"it's\"");
+        assert_eq!(q(b"it's?", Style::ShellAlways, false), b"'it'\\''s?'");
+        assert_eq!(q(b"a\"b", Style::C, false), b"\"a\\\"b\"");
+        assert_eq!(q(b"", Style::Shell, false), b"''");
+        assert_eq!(q(b"", Style::Literal, false), b"");
+        assert_eq!(q(b"a'b", Style::Locale, false), b"'a\\'b'");
+        assert_eq!(
+            q("a\u{2019}b".as_bytes(), Style::Locale, true),
+            "\u{2018}a\\\u{2019}b\u{2019}".as_bytes()
+        );
+        assert_eq!(q(b"a\"b", Style::CLocale, false), b"\"a\\\"b\"");
+        assert_eq!(q(b"a\x00001", Style::C, false), b"\"a\\000001\"");
+        assert_eq!(q(b"\xff", Style::Escape, true), b"\\377");
+        assert_eq!(
+            q("\u{e9}".as_bytes(), Style::Escape, true),
+            "\u{e9}".as_bytes()
+        );
+        assert_eq!(q(b"\xe6\x97", Style::Escape, true), b"\\346\\227");
+    }
+
+    #[test]
+    fn extra_characters() {
+        let mut v = Vec::new();
+        quotearg(&mut v, b"a b", Style::Escape, false, b" ");
+        assert_eq!(v, b"a\\ b");
+        v.clear();
+        quotearg(&mut v, b"a@b", Style::ShellEscape, false, b"@");
+        assert_eq!(v, b"'a@b'");
+        v.clear();
+        quotearg(&mut v, b"a@b", Style::ShellAlways, false, b"@");
+        assert_eq!(v, b"'a@b'");
+        v.clear();
+        quotearg(&mut v, b"a:b", Style::C, false, b":");
+        assert_eq!(v, b"\"a\\:b\"");
+        v.clear();
+        quotearg(&mut v, b"a:b", Style::Literal, false, b":");
+        assert_eq!(v, b"a:b");
     }
 }

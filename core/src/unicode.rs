@@ -84,6 +84,50 @@ pub fn width(cp: u32) -> u32 {
     }
 }
 
+/// iswcntrl: the C0 and C1 controls, DEL and the line and paragraph
+/// separators.
+pub fn control(cp: u32) -> bool {
+    matches!(cp, 0..=0x1f | 0x7f..=0x9f | 0x2028 | 0x2029)
+}
+
+/// wcwidth: the columns of a printable character, None for one that is
+/// not printable.
+pub fn wcwidth(cp: u32) -> Option<usize> {
+    printable(cp).then(|| width(cp) as usize)
+}
+
+/// gnulib's mbsnwidth(s, 0): the columns `s` takes. Under UTF-8 an
+/// invalid byte or a sequence cut short at the end takes one, a character
+/// that is not printable one unless it is a control; in the C locale a
+/// control byte takes none and every other byte one.
+pub fn mbswidth(s: &[u8], utf8: bool) -> usize {
+    if !utf8 {
+        return s.iter().filter(|b| !b.is_ascii_control()).count();
+    }
+    let mut w = 0;
+    let mut i = 0;
+    while i < s.len() {
+        let b = s[i];
+        if (0x20..0x7f).contains(&b) {
+            w += 1;
+            i += 1;
+            continue;
+        }
+        match decode(&s[i..]) {
+            Ok((cp, n)) => {
+                w += wcwidth(cp).unwrap_or(usize::from(!control(cp)));
+                i += n;
+            }
+            Err(true) => return w + 1,
+            Err(false) => {
+                w += 1;
+                i += 1;
+            }
+        }
+    }
+    w
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,5 +156,17 @@ mod tests {
         assert_eq!(width(0x1160), 0);
         assert_eq!(width(0x3000), 2);
         assert_eq!(width(0xff71), 1);
+    }
+
+    #[test]
+    fn string_widths_as_gnulib() {
+        assert_eq!(mbswidth(b"abc", true), 3);
+        assert_eq!(mbswidth("日本".as_bytes(), true), 4);
+        assert_eq!(mbswidth(b"a\nb", true), 2);
+        assert_eq!(mbswidth(b"a\xffb", true), 3);
+        assert_eq!(mbswidth(b"a\xe6\x97", true), 2);
+        assert_eq!(mbswidth(b"e\xcc\x81", true), 1);
+        assert_eq!(mbswidth(b"a\nb\xff", false), 3);
+        assert_eq!(mbswidth("日".as_bytes(), false), 3);
     }
 }

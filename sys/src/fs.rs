@@ -507,24 +507,7 @@ pub fn statx(path: &[u8], nofollow: bool) -> Result<Stat> {
         rfs::AtFlags::empty()
     };
     let x = rfs::statx(rfs::CWD, path, flags, rfs::StatxFlags::BASIC_STATS).map_err(Errno::from)?;
-    Ok(Stat {
-        dev: rfs::makedev(x.stx_dev_major, x.stx_dev_minor),
-        ino: x.stx_ino,
-        mode: x.stx_mode as u32,
-        nlink: x.stx_nlink as u64,
-        uid: x.stx_uid,
-        gid: x.stx_gid,
-        rdev: rfs::makedev(x.stx_rdev_major, x.stx_rdev_minor),
-        size: x.stx_size as i64,
-        blksize: x.stx_blksize as u64,
-        blocks: x.stx_blocks,
-        mtime: x.stx_mtime.tv_sec,
-        mtime_nsec: x.stx_mtime.tv_nsec,
-        atime: x.stx_atime.tv_sec,
-        atime_nsec: x.stx_atime.tv_nsec,
-        ctime: x.stx_ctime.tv_sec,
-        ctime_nsec: x.stx_ctime.tv_nsec,
-    })
+    Ok(from_statx(&x).0)
 }
 
 /// How statx treats cached attributes (stat's `--cached`).
@@ -566,6 +549,29 @@ pub fn statx_as(
         None => rfs::statx(Fd::STDIN.b(), "", flags, mask),
     }
     .map_err(Errno::from)?;
+    Ok(from_statx(&x))
+}
+
+/// statx(2) of `name` in the directory `dir` as ls calls it (no
+/// automount), following a final symlink when `follow`, asking for the
+/// `mask` bits (STATX_*): the stat fields and the birth time when the
+/// kernel gave one.
+pub fn statx_at(
+    dir: Fd,
+    name: &[u8],
+    follow: bool,
+    mask: u32,
+) -> Result<(Stat, Option<(i64, u32)>)> {
+    let mut flags = rfs::AtFlags::NO_AUTOMOUNT;
+    if !follow {
+        flags |= rfs::AtFlags::SYMLINK_NOFOLLOW;
+    }
+    let mask = rfs::StatxFlags::from_bits_retain(mask);
+    let x = rfs::statx(dir.b(), name, flags, mask).map_err(Errno::from)?;
+    Ok(from_statx(&x))
+}
+
+fn from_statx(x: &rfs::Statx) -> (Stat, Option<(i64, u32)>) {
     let st = Stat {
         dev: rfs::makedev(x.stx_dev_major, x.stx_dev_minor),
         ino: x.stx_ino,
@@ -586,7 +592,7 @@ pub fn statx_as(
     };
     let birth = (x.stx_mask & rfs::StatxFlags::BTIME.bits() != 0)
         .then_some((x.stx_btime.tv_sec, x.stx_btime.tv_nsec));
-    Ok((st, birth))
+    (st, birth)
 }
 
 /// What statfs(2) tells of a file system, widened to 64 bits.

@@ -7,12 +7,11 @@ use crate::io::Fd;
 use alloc::vec::Vec;
 use rustix::fs as rfs;
 
-const XATTR: &[u8] = b"security.selinux\0";
 /// SELINUX_MAGIC, the f_type of selinuxfs.
 const SELINUX_MAGIC: u64 = 0xf97cff8c;
 
 fn xattr_name() -> &'static core::ffi::CStr {
-    core::ffi::CStr::from_bytes_with_nul(XATTR).unwrap_or_default()
+    c"security.selinux"
 }
 
 /// `name` in the directory `dir` as a path the xattr calls accept: the
@@ -49,12 +48,22 @@ pub fn proc_fds() -> bool {
 /// None if it has none (ENODATA).
 pub fn get_label(dir: Fd, name: &[u8], follow: bool) -> Result<Option<Vec<u8>>> {
     let path = at_path(dir, name);
-    let mut buf = alloc::vec![0u8; 256];
+    let mut buf = Vec::new();
+    Ok(label_into(&path, follow, &mut buf)?.map(|_| buf))
+}
+
+/// The label of the file `path` (of the link itself unless `follow`)
+/// into `buf`, up to its NUL: the size of the attribute, None if it has
+/// none (ENODATA). A buffer kept from call to call saves an allocation
+/// per file (ls -l).
+pub fn label_into(path: &[u8], follow: bool, buf: &mut Vec<u8>) -> Result<Option<usize>> {
+    buf.clear();
+    buf.resize(buf.capacity().max(256), 0);
     loop {
         let r = if follow {
-            rfs::getxattr(&path[..], xattr_name(), &mut buf[..])
+            rfs::getxattr(path, xattr_name(), &mut buf[..])
         } else {
-            rfs::lgetxattr(&path[..], xattr_name(), &mut buf[..])
+            rfs::lgetxattr(path, xattr_name(), &mut buf[..])
         };
         match r {
             Ok(n) => {
@@ -62,14 +71,20 @@ pub fn get_label(dir: Fd, name: &[u8], follow: bool) -> Result<Option<Vec<u8>>> 
                 if let Some(z) = buf.iter().position(|&b| b == 0) {
                     buf.truncate(z);
                 }
-                return Ok(Some(buf));
+                return Ok(Some(n));
             }
-            Err(rustix::io::Errno::NODATA) => return Ok(None),
+            Err(rustix::io::Errno::NODATA) => {
+                buf.clear();
+                return Ok(None);
+            }
             Err(rustix::io::Errno::RANGE) if buf.len() < 1 << 16 => {
                 let n = buf.len() * 4;
                 buf.resize(n, 0);
             }
-            Err(e) => return Err(Errno::from(e)),
+            Err(e) => {
+                buf.clear();
+                return Err(Errno::from(e));
+            }
         }
     }
 }

@@ -96,6 +96,7 @@ pub struct Walker<'a> {
     followed: bool,
     nostat: bool,
     inode_order: bool,
+    by_path: bool,
 }
 
 const KIND_DIR: u8 = 0o04;
@@ -143,6 +144,7 @@ impl<'a> Walker<'a> {
             followed: false,
             nostat: false,
             inode_order: false,
+            by_path: false,
         }
     }
 
@@ -166,6 +168,14 @@ impl<'a> Walker<'a> {
             l.pos = l.names.len();
         }
         self.skip();
+    }
+
+    /// fts' FTS_LOGICAL, which implies FTS_NOCHDIR: with [`Follow::Logical`]
+    /// an entry is examined by its whole path from the working directory,
+    /// so that the kernel's limits on symlinks followed in one lookup and
+    /// on path lengths apply to it as in GNU (`du -L`).
+    pub fn logical_by_path(&mut self, on: bool) {
+        self.by_path = on;
     }
 
     /// `--one-file-system`: directories on another device than their
@@ -205,6 +215,13 @@ impl<'a> Walker<'a> {
         self.level
     }
 
+    /// The device and inode of the directories entered above the current
+    /// entry, its parent first (fts' `fts_parent` chain: du looks along
+    /// it for the mount point in a cycle).
+    pub fn ancestors(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.stack.iter().rev().map(|l| (l.dev, l.ino))
+    }
+
     /// Do not enter the directory just visited in pre-order; its `DP`
     /// visit comes next.
     pub fn skip(&mut self) {
@@ -223,8 +240,11 @@ impl<'a> Walker<'a> {
     }
 
     /// Stats `name` in `dir` and classifies it.
-    fn classify(&mut self, dir: Fd, level: usize) -> Info {
-        let name = &self.path[self.name_off..];
+    fn classify(&mut self, mut dir: Fd, level: usize) -> Info {
+        let mut name = &self.path[self.name_off..];
+        if self.by_path && self.follow == Follow::Logical {
+            (dir, name) = (Fd::CWD, &self.path[..]);
+        }
         let follow = self.follows(level);
         self.followed = false;
         let st = match stat_at(dir, name, follow) {
@@ -626,6 +646,51 @@ mod tests {
         assert!(v.contains(&("/s/up".into(), Info::DC)), "{v:?}");
         let v = walk(&t.join("d"), Follow::Physical);
         assert!(v.contains(&("/s/up".into(), Info::SL)));
+        // The cycle's entry and the directories above it.
+        let r = t.join("d").as_os_str().as_bytes().to_vec();
+        let roots: Vec<&[u8]> = vec![&r];
+        let mut w = Walker::new(&roots, Follow::Logical);
+        let id = |p: &std::path::Path| {
+            let s = crate::fs::stat(p.as_os_str().as_bytes()).unwrap();
+            (s.dev, s.ino)
+        };
+        while let Some(i) = w.next() {
+            if i == Info::DC {
+                let up: Vec<(u64, u64)> = w.ancestors().collect();
+                assert_eq!(up, vec![id(&t.join("d/s")), id(&t.join("d"))]);
+                assert_eq!((w.stat().dev, w.stat().ino), id(&t.join("d")));
+            }
+        }
+        std::fs::remove_dir_all(&t).unwrap();
+    }
+
+    #[test]
+    fn logical_by_path_meets_the_symlink_limit() {
+        // 1/s -> ../2, 2/s -> ../3 ...: 1/s/s/s... resolves one symlink
+        // a level, and a lookup follows at most 40.
+        let t = tmp("sloop");
+        for i in 1..=60 {
+            std::fs::create_dir(t.join(std::format!("{i}"))).unwrap();
+            let target = std::format!("../{}", i + 1);
+            std::os::unix::fs::symlink(target, t.join(std::format!("{i}/s"))).unwrap();
+        }
+        std::fs::create_dir(t.join("61")).unwrap();
+        let r = t.join("1").as_os_str().as_bytes().to_vec();
+        let roots: Vec<&[u8]> = vec![&r];
+        for by_path in [false, true] {
+            let mut w = Walker::new(&roots, Follow::Logical);
+            w.logical_by_path(by_path);
+            let mut failed = None;
+            while let Some(i) = w.next() {
+                if let Info::NS(e) = i {
+                    failed = Some((e, w.path().len()));
+                }
+            }
+            match by_path {
+                false => assert_eq!(failed, None),
+                true => assert_eq!(failed, Some((Errno::LOOP, r.len() + 2 * 41))),
+            }
+        }
         std::fs::remove_dir_all(&t).unwrap();
     }
 

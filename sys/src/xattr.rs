@@ -76,3 +76,15 @@ pub fn set(of: Of, attr: &[u8], value: &[u8]) -> Result<()> {
     }
     .map_err(Errno::from)
 }
+
+/// The size of the value of attribute `attr` of the file `path` (of a
+/// symlink itself unless `follow`): getxattr with no buffer, as gnulib's
+/// file_has_acl asks whether a file has an ACL.
+pub fn size(path: &[u8], attr: &core::ffi::CStr, follow: bool) -> Result<usize> {
+    if follow {
+        rfs::getxattr_query(path, attr)
+    } else {
+        rfs::lgetxattr_query(path, attr)
+    }
+    .map_err(Errno::from)
+}
