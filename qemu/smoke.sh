@@ -205,6 +205,16 @@ mkdir -p "$T/du/a/b"; : >"$T/du/a/f"
 t du "1\t$T/du/a/b\n3\t$T/du/a\n4\t$T/du\n#0" --inodes "$T/du"
 t du "*du: cannot access '$T/nonexistent': No such file or directory\n#1" "$T/nonexistent"
 t rm '#0' -r "$T/du"
+mkdir -p "$T/ls/d"; : >"$T/ls/a"; : >"$T/ls/b c"; ln -s a "$T/ls/l"
+t ls 'a\nb c\nd\nl\n#0' "$T/ls"
+t ls 'a  b c\td  l\n#0' -C -w 40 "$T/ls"
+t ls 'a\nb c\nd/\nl@\n#0' -F "$T/ls"
+t ls 'a, b c, d, l\n#0' -m "$T/ls"
+t ls "lrwxrwxrwx 1 * X $T/ls/l -> a\n#0" -go --time-style=+X "$T/ls/l"
+t ls "*ls: cannot access '$T/ls/nope': No such file or directory\n#2" "$T/ls/nope"
+t dir 'a  b? c  d  l\n#0' "$T/ls"
+t vdir "drwxr-xr-x 2 * X $T/ls/d\n#0" -d --time-style=+X "$T/ls/d"
+t rm '#0' -r "$T/ls"
 t df '*Filesystem*1K-blocks*Used*Available*Use%*Mounted on\n* /\n#0' /
 t df '*Size*Used*Avail*Use%*Mounted on\n* /\n#0' -h /
 t df '*Mounted on\n/\n#0' --output=target /
