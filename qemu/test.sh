@@ -36,7 +36,7 @@ ensure_qemu "${triples[@]}"
 # purpose when applets land (and the README's table updated).
 FOUNDATION="true false echo yes cat basename dirname pwd printenv sleep link unlink sync nproc uname arch tty whoami logname hostid"
 FOUNDATION_BUDGET=65536
-SIZE_BUDGET_X86_64=${SIZE_BUDGET_X86_64:-745472}
+SIZE_BUDGET_X86_64=${SIZE_BUDGET_X86_64:-1048576}
 if [[ " ${triples[*]} " == *" x86_64-unknown-linux-musl "* ]]; then
   COREBOX_APPLETS="$FOUNDATION" qemu/build.sh x86_64-unknown-linux-musl >/dev/null
   size=$(stat -c %s target/x86_64-unknown-linux-musl/release/corebox)
