@@ -339,7 +339,7 @@ fn rules_from_posixrules_as_glibc() {
     let t = TempDir::new();
     let mut at = String::new();
     let mut local = String::new();
-    for y in [1918, 1967, 2005, 2020, 2037, 2040] {
+    for y in [1918i64, 1967, 2005, 2020, 2037, 2040] {
         for day in ["03-08", "03-14", "10-27", "10-29", "11-01", "11-07"] {
             for h in [0, 1, 5, 6, 7, 8, 12, 13, 22] {
                 local.push_str(&format!("{y}-{day} {h:02}:30\n"));

@@ -193,8 +193,9 @@ impl Half {
     fn change(&self, year: i64) -> i64 {
         // glibc counts the days in an int: it wraps past year 5 881 580.
         let mut t = if year > 1970 {
-            let (y, y1) = (year as i32, year as i32 - 1);
-            let days = (y - 1970)
+            let (y, y1) = (year as i32, (year as i32).wrapping_sub(1));
+            let days = y
+                .wrapping_sub(1970)
                 .wrapping_mul(365)
                 .wrapping_add(y1 / 4 - 1970 / 4)
                 .wrapping_sub(y1 / 100 - 1970 / 100)
@@ -944,6 +945,19 @@ mod tests {
     use super::*;
     use alloc::format;
     use alloc::string::String;
+
+    /// Times whose years pass i32 (glibc's int arithmetic wraps there):
+    /// no overflow panics in debug builds.
+    #[test]
+    fn far_years_do_not_overflow() {
+        for t in [67768036191676799i64, -67768040609740800, 67767976233316800] {
+            let tz = Tz::parse_posix(b"EST5EDT,M3.2.0,M11.1.0");
+            if let Some(tm) = tz.localtime(t) {
+                let mut out = alloc::vec::Vec::new();
+                crate::strftime::strftime(&mut out, b"%F %T %z %G %V %j %s", &tm, t, 0);
+            }
+        }
+    }
 
     fn show(tm: &Tm) -> String {
         let off = tm.gmtoff.abs();
