@@ -686,16 +686,7 @@ fn set_fd_flags(fd: Fd, add: u64, name: &[u8]) {
 fn seconds_g(ns: u128) -> Vec<u8> {
     let mut s = alloc::format!("{}.{:09}", ns / 1_000_000_000, ns % 1_000_000_000).into_bytes();
     if let Ok(x) = logic::float::parse(&s) {
-        let spec = logic::float::Spec {
-            left: false,
-            plus: false,
-            space: false,
-            alt: false,
-            zero: false,
-            width: 0,
-            precision: None,
-            conv: b'g',
-        };
+        let spec = logic::float::Spec::plain(b'g');
         s.clear();
         logic::float::format(&mut s, x, &spec);
     }

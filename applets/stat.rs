@@ -255,16 +255,7 @@ fn number(s: &[u8]) -> usize {
 /// A directive's flags, width and precision as printf reads them,
 /// keeping only the flags in `allowed` (GNU's make_format), for `conv`.
 fn spec_of(prefix: &[u8], allowed: &[u8], conv: u8) -> Spec {
-    let mut s = Spec {
-        left: false,
-        plus: false,
-        space: false,
-        alt: false,
-        zero: false,
-        width: 0,
-        precision: None,
-        conv,
-    };
+    let mut s = Spec::plain(conv);
     let mut i = 1;
     while let Some(&c) = prefix.get(i).filter(|c| FLAGS.contains(c)) {
         if allowed.contains(&c) {
@@ -864,22 +855,11 @@ impl Run {
                 self.buf.push(v);
             }
             _ => {
-                let e = match c {
-                    b'a' => 7,
-                    b'b' => 8,
-                    b'e' => 0x1b,
-                    b'f' => 0x0c,
-                    b'n' => b'\n',
-                    b'r' => b'\r',
-                    b't' => b'\t',
-                    b'v' => 0x0b,
-                    b'"' | b'\\' => c,
-                    _ => {
-                        self.flush();
-                        error(&[b"warning: unrecognized escape '\\", &[c], b"'"], None);
-                        c
-                    }
-                };
+                let e = logic::escape::simple(c).unwrap_or_else(|| {
+                    self.flush();
+                    error(&[b"warning: unrecognized escape '\\", &[c], b"'"], None);
+                    c
+                });
                 self.buf.push(e);
             }
         }

@@ -620,6 +620,22 @@ pub struct Spec {
     pub conv: u8,
 }
 
+impl Spec {
+    /// `%C` (`conv`) with no flags, width or precision.
+    pub const fn plain(conv: u8) -> Spec {
+        Spec {
+            left: false,
+            plus: false,
+            space: false,
+            alt: false,
+            zero: false,
+            width: 0,
+            precision: None,
+            conv,
+        }
+    }
+}
+
 /// The exact decimal expansion of a finite nonnegative value: integer
 /// digits, then fraction digits produced one at a time.
 struct Digits {

@@ -98,14 +98,8 @@ fn adjust(opts: u32, v: F80) -> F80 {
 fn fixed(v: F80, precision: usize) -> Vec<u8> {
     let mut out = Vec::new();
     let spec = Spec {
-        left: false,
-        plus: false,
-        space: false,
-        alt: false,
-        zero: false,
-        width: 0,
         precision: Some(precision),
-        conv: b'f',
+        ..Spec::plain(b'f')
     };
     crate::float::format(&mut out, v, &spec);
     out

@@ -120,6 +120,23 @@ bench_exec() {
   report exec-true "(per exec)"
 }
 
+# The 40 000-file tree (10 x 40 directories of 100 files of 0 to 990
+# bytes) that the file-operation and listing workloads share; made once.
+make_tree40k() {
+  [ -d "$WORK/tree40k" ] && return 0
+  python3 - "$WORK/tree40k" <<'PY'
+import os, sys
+root = sys.argv[1]
+for a in range(10):
+    for b in range(40):
+        d = os.path.join(root, str(a), str(b))
+        os.makedirs(d)
+        for c in range(100):
+            with open(os.path.join(d, str(c)), "w") as f:
+                f.write("x" * (c * 10))
+PY
+}
+
 report() {
   # Ranked by the best run: on a shared 2-core machine the fastest run is
   # the least disturbed one; the median is shown beside it.
@@ -277,17 +294,7 @@ bench chcon-R chcon "@ -R -t tmp_t $WORK/tree"
 # made before each run of rm).
 if want cp-file || want cp-r || want cp-a || want rm-r || want mv-xdev || want dd-1M || want dd-512; then
   head -c "$SIZE" /dev/urandom > "$WORK/cpsrc"
-  python3 - "$WORK/tree40k" <<'PY'
-import os, sys
-root = sys.argv[1]
-for a in range(10):
-    for b in range(40):
-        d = os.path.join(root, str(a), str(b))
-        os.makedirs(d)
-        for c in range(100):
-            with open(os.path.join(d, str(c)), "w") as f:
-                f.write("x" * (c * 10))
-PY
+  make_tree40k
   sync
 fi
 PREPARE="rm -f $WORK/cpdst" bench cp-file cp "@ $WORK/cpsrc $WORK/cpdst"
@@ -396,17 +403,7 @@ if want stat-10k; then
 fi
 bench stat-10k stat "cd $WORK/stat10k && @ -c %s * > /dev/null"
 if want du-s || want du-a || want ls-lR || want ls-R-color; then
-  [ -d "$WORK/tree40k" ] || python3 - "$WORK/tree40k" <<'PY'
-import os, sys
-root = sys.argv[1]
-for a in range(10):
-    for b in range(40):
-        d = os.path.join(root, str(a), str(b))
-        os.makedirs(d)
-        for c in range(100):
-            with open(os.path.join(d, str(c)), "w") as f:
-                f.write("x" * (c * 10))
-PY
+  make_tree40k
 fi
 bench du-s du "@ -s $WORK/tree40k > /dev/null"
 bench du-a du "@ -a $WORK/tree40k > /dev/null"
