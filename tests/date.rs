@@ -368,3 +368,18 @@ fn rules_from_posixrules_as_glibc() {
         }
     }
 }
+
+/// `-f DIR`: GNU's getline fails at once and date ends quietly, exit 0.
+#[test]
+fn file_of_dates_that_is_a_directory() {
+    ucmd("date")
+        .args(&["-f", "/"])
+        .run()
+        .code_is(0)
+        .no_stderr()
+        .stdout_is("");
+    if have_gnu("date") {
+        let theirs = gnu("date").args(&["-f", "/"]).run();
+        ucmd("date").args(&["-f", "/"]).run().same_as(&theirs);
+    }
+}
