@@ -1,11 +1,20 @@
 //! Generates the applet table from the declarative header at the top of
 //! every `applets/NAME.rs` (see the README): one module per applet with its
 //! option table, option-key constants and help text, and the sorted
-//! dispatch table. `COREBOX_APPLETS="cat tail"` builds only those applets.
+//! dispatch table. `COREBOX_APPLETS="cat tail"` builds only those applets;
+//! `COREBOX_HELP=short` leaves the long help texts out (`--help` prints
+//! the usage lines and the option names).
 //!
 //! For the host's `*-linux-gnu` target it also passes the link arguments
 //! that make the binary the same static, libc-free executable as the musl
 //! triples get from `.cargo/config.toml`.
+
+extern crate alloc;
+
+/// The help texts' compressor, shared with the decoder of `--help`.
+#[allow(dead_code)]
+#[path = "core/src/pack.rs"]
+mod pack;
 
 use std::collections::BTreeMap;
 use std::env;
@@ -226,7 +235,7 @@ fn option_keys(file: &AppletFile) -> (Vec<Vec<char>>, BTreeMap<String, char>) {
 
 /// The static `Spec` of one program: its options as 8-byte `OptDef`s whose
 /// long names are slices of one string per program.
-fn spec(a: &Applet, keys: &[char], packed: &[u8]) -> String {
+fn spec(a: &Applet, keys: &[char], help: usize) -> String {
     let mut defs = String::new();
     let mut names = String::new();
     let mut def = |short: u32, long: &str, arg: &str, key: &str| {
@@ -256,16 +265,17 @@ fn spec(a: &Applet, keys: &[char], packed: &[u8]) -> String {
     def(0, "help", "No", "crate::shared::cli::HELP as u16");
     def(0, "version", "No", "crate::shared::cli::VERSION as u16");
     format!(
-        "    pub static SPEC: crate::shared::cli::Spec = crate::shared::cli::Spec {{\n        name: {:?},\n        usage: &{:?},\n        help: b\"{}\",\n        pairs: &crate::HELP_PAIRS,\n        stop_at_operand: {},\n        usage_status: {},\n        names: {names:?},\n        opts: &[\n{defs}        ],\n    }};\n",
-        a.name, a.usage, packed.escape_ascii(), a.stop_at_operand, a.usage_status
+        "    pub static SPEC: crate::shared::cli::Spec = crate::shared::cli::Spec {{\n        name: {:?},\n        usage: &{:?},\n        help: {},\n        stop_at_operand: {},\n        usage_status: {},\n        names: {names:?},\n        opts: &[\n{defs}        ],\n    }};\n",
+        a.name, a.usage, help, a.stop_at_operand, a.usage_status
     )
 }
 
 /// The module of one applet file: the file itself as `imp`, the `opt`
 /// key constants of all its programs, and each program's `SPEC` (at the
 /// module's top for a one-program file, in a module named after the
-/// program in a family file).
-fn generate(file: &AppletFile, packed: &[&[u8]]) -> String {
+/// program in a family file). `help` is the number of its first program's
+/// help text in the packed stream.
+fn generate(file: &AppletFile, help: usize) -> String {
     let (keys, consts) = option_keys(file);
     let mut s = String::new();
     writeln!(s, "pub mod {} {{", ident(&file.stem)).unwrap();
@@ -281,9 +291,9 @@ fn generate(file: &AppletFile, packed: &[&[u8]]) -> String {
     }
     s.push_str("    }\n");
     if file.applets.len() == 1 {
-        s.push_str(&spec(&file.applets[0], &keys[0], packed[0]));
+        s.push_str(&spec(&file.applets[0], &keys[0], help));
     } else {
-        for ((a, k), p) in file.applets.iter().zip(&keys).zip(packed) {
+        for (i, (a, k)) in file.applets.iter().zip(&keys).enumerate() {
             // A family's file may be named after one of its programs.
             writeln!(
                 s,
@@ -291,58 +301,12 @@ fn generate(file: &AppletFile, packed: &[&[u8]]) -> String {
                 ident(&a.name)
             )
             .unwrap();
-            s.push_str(&spec(a, k, p));
+            s.push_str(&spec(a, k, help + i));
             s.push_str("    }\n");
         }
     }
     s.push_str("}\n");
     s
-}
-
-/// Byte-pair compression of the help texts (all of the build's at once,
-/// so they share one table): codes 0x80..=0xff each stand for the pair
-/// of bytes (or codes) seen most often at that point, replaced left to
-/// right. Help texts are ASCII, so the codes are free. Ties go to the
-/// smallest pair: the output does not depend on hash order.
-fn pair_compress(texts: &mut [Vec<u8>]) -> Vec<[u8; 2]> {
-    for t in texts.iter() {
-        assert!(t.iter().all(|&b| b < 0x80), "help texts must be ASCII");
-    }
-    let mut pairs = vec![];
-    let mut count = vec![0u32; 1 << 16];
-    for code in 0x80..=0xffu8 {
-        count.iter_mut().for_each(|c| *c = 0);
-        for t in texts.iter() {
-            for w in t.windows(2) {
-                count[(w[0] as usize) << 8 | w[1] as usize] += 1;
-            }
-        }
-        let (best, &n) = count
-            .iter()
-            .enumerate()
-            .max_by_key(|&(i, &c)| (c, std::cmp::Reverse(i)))
-            .unwrap();
-        if n < 3 {
-            break;
-        }
-        let pair = [(best >> 8) as u8, best as u8];
-        for t in texts.iter_mut() {
-            let mut out = Vec::with_capacity(t.len());
-            let mut i = 0;
-            while i < t.len() {
-                if t[i..].starts_with(&pair) {
-                    out.push(code);
-                    i += 2;
-                } else {
-                    out.push(t[i]);
-                    i += 1;
-                }
-            }
-            *t = out;
-        }
-        pairs.push(pair);
-    }
-    pairs
 }
 
 /// The programs of one `applets/*.rs` file.
@@ -388,6 +352,7 @@ fn applet_files() -> Vec<AppletFile> {
 
 fn main() {
     println!("cargo:rerun-if-changed=applets");
+    println!("cargo:rerun-if-changed=core/src/pack.rs");
     println!("cargo:rerun-if-env-changed=COREBOX_APPLETS");
     let wanted: Option<Vec<String>> = env::var("COREBOX_APPLETS")
         .ok()
@@ -398,6 +363,16 @@ fn main() {
                 .map(String::from)
                 .collect()
         });
+    println!("cargo:rerun-if-env-changed=COREBOX_HELP");
+    let short_help = match env::var("COREBOX_HELP").as_deref() {
+        Ok("short") => true,
+        Ok("full" | "") | Err(_) => false,
+        Ok(v) => panic!("COREBOX_HELP is `full` (the default) or `short`, not `{v}`"),
+    };
+    println!("cargo::rustc-check-cfg=cfg(corebox_short_help)");
+    if short_help {
+        println!("cargo::rustc-cfg=corebox_short_help");
+    }
     // A subset build leaves parts of the applet library unused.
     println!("cargo::rustc-check-cfg=cfg(corebox_subset)");
     if wanted.is_some() {
@@ -420,29 +395,33 @@ fn main() {
         .filter(|f| f.applets.iter().any(|a| is_wanted(&a.name)))
         .collect();
     let mut out = String::from("// Generated by build.rs from the applet headers. Do not edit.\n");
-    // Help texts hold the program name as the byte 0x01 (parse_header).
-    let mut helps: Vec<Vec<u8>> = files
-        .iter()
-        .flat_map(|f| &f.applets)
-        .map(|a| a.help.clone().into_bytes())
-        .collect();
-    let pairs = pair_compress(&mut helps);
+    // Every help text of the build, each ending with a 0 byte, packed into
+    // one stream (`logic::pack`); a Spec names its text by number. They
+    // hold the program name as the byte 0x01 (parse_header).
+    let mut helps = vec![];
+    if !short_help {
+        for a in files.iter().flat_map(|f| &f.applets) {
+            assert!(
+                a.help.bytes().all(|b| b != 0 && b < 0x80),
+                "help texts are ASCII"
+            );
+            helps.extend_from_slice(a.help.as_bytes());
+            helps.push(0);
+        }
+    }
+    let packed = pack::pack(&helps);
     writeln!(
         out,
-        "/// The byte pairs of the compressed help texts.\npub static HELP_PAIRS: [[u8; 2]; {}] = {:?};",
-        pairs.len(),
-        pairs
+        "/// The packed help texts (`logic::pack`).\npub static HELP_PACK: [u8; {}] = *b\"{}\";",
+        packed.len(),
+        packed.escape_ascii()
     )
     .unwrap();
-    let mut packed = helps.iter();
     let mut table = vec![];
+    let mut help = 0;
     for f in &files {
-        let texts: Vec<&[u8]> = f
-            .applets
-            .iter()
-            .map(|_| packed.next().unwrap().as_slice())
-            .collect();
-        out.push_str(&generate(f, &texts));
+        out.push_str(&generate(f, help));
+        help += f.applets.len();
         for a in f.applets.iter().filter(|a| is_wanted(&a.name)) {
             table.push((a.name.clone(), entry(f, &a.name)));
         }

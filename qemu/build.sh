@@ -3,7 +3,9 @@
 # arguments) and prints a size table. Uses -Zbuild-std on every triple (via
 # RUSTC_BOOTSTRAP on the stable toolchain) so core/alloc are built without
 # unwind tables and with panics that abort at once: smaller binaries, same
-# code. COREBOX_APPLETS="cat tail" limits the build to those applets.
+# code. COREBOX_APPLETS="cat tail" limits the build to those applets;
+# COREBOX_HELP=short leaves the long help texts out. CARGO_TARGET_DIR
+# (default target/) is where the binaries go: $CARGO_TARGET_DIR/<triple>/release/corebox.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source qemu/setup.sh
@@ -23,5 +25,5 @@ done
 
 printf '%-34s %10s\n' triple bytes
 for t in "${triples[@]}"; do
-  printf '%-34s %10s\n' "$t" "$(stat -c %s "target/$t/release/corebox")"
+  printf '%-34s %10s\n' "$t" "$(stat -c %s "${CARGO_TARGET_DIR:-target}/$t/release/corebox")"
 done

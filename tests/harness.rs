@@ -25,6 +25,24 @@ pub fn runner() -> Option<OsString> {
     std::env::var_os("COREBOX_RUNNER").filter(|r| !r.is_empty())
 }
 
+/// Whether the binary under test has the long help texts: false for a
+/// build with `COREBOX_HELP=short`, which the tests are told by
+/// `COREBOX_BIN_HELP=short` (not `COREBOX_HELP`, which would rebuild the
+/// host binary).
+pub fn full_help() -> bool {
+    std::env::var_os("COREBOX_BIN_HELP").is_none_or(|v| v != "short")
+}
+
+/// What `--help` of a program starts with: its help text's first words
+/// in a full build, its usage line in a short one.
+pub fn help_start<'a>(name: &str, words: &'a str) -> std::borrow::Cow<'a, str> {
+    if full_help() {
+        words.into()
+    } else {
+        format!("Usage: {name} ").into()
+    }
+}
+
 /// GNU coreutils 9.1 is installed here (for differential tests). On
 /// Debian `/usr/bin/kill` and `/usr/bin/uptime` are procps' and
 /// `/usr/bin/hostname` is the hostname package's: not GNU's.

@@ -73,5 +73,5 @@ fn arch_is_uname_m() {
         .arg("--help")
         .run()
         .success()
-        .stdout_contains("Print machine architecture.");
+        .stdout_contains(&help_start("arch", "Print machine architecture."));
 }

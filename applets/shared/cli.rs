@@ -22,10 +22,9 @@ pub struct Spec {
     pub name: &'static str,
     /// Usage lines after the program name (`[OPTION]... [FILE]...`).
     pub usage: &'static [&'static str],
-    /// The help text after the usage lines, byte-pair compressed by
-    /// build.rs (see `logic::pairs`), and the pairs.
-    pub help: &'static [u8],
-    pub pairs: &'static [[u8; 2]],
+    /// The number of the help text (after the usage lines) in the
+    /// build's packed texts (`crate::HELP_PACK`, see `logic::pack`).
+    pub help: u16,
     pub stop_at_operand: bool,
     /// Exit status for usage errors (1, or 125 for env, timeout, ...).
     pub usage_status: i32,
@@ -173,14 +172,60 @@ pub fn help(spec: &Spec) {
         }
         o.byte(b'\n');
     }
-    // The byte 0x01 stands for the program name (build.rs).
-    logic::pairs::expand(spec.help, spec.pairs, |b| {
+    help_text(spec);
+}
+
+/// The help text after the usage lines. The byte 0x01 stands for the
+/// program name (build.rs).
+#[cfg(not(corebox_short_help))]
+fn help_text(spec: &Spec) {
+    let o = out();
+    for b in logic::pack::unpack(&crate::HELP_PACK, spec.help as usize) {
         if b == 1 {
             o.write(program_name())
         } else {
             o.byte(b)
         }
-    });
+    }
+}
+
+/// A build without the long help texts (`COREBOX_HELP=short`) lists the
+/// options after the usage lines, one line each with its long aliases:
+/// `  -b, --number-nonblank`, `      --tabsize=ARG`, `--color[=ARG]`.
+#[cfg(corebox_short_help)]
+fn help_text(spec: &Spec) {
+    let o = out();
+    let mut last = None;
+    for d in spec.opts {
+        let long = &spec.names.as_bytes()[d.at as usize..][..d.len as usize];
+        if last == Some(d.key) {
+            o.write(b", --");
+        } else {
+            if last.is_some() {
+                o.byte(b'\n');
+            }
+            if d.short != 0 {
+                o.write(&[b' ', b' ', b'-', d.short]);
+                o.write(if long.is_empty() { b"" } else { b", --" });
+            } else {
+                o.write(b"      --");
+            }
+        }
+        last = Some(d.key);
+        o.write(long);
+        let arg: &[u8] = match d.arg {
+            logic::opt::HasArg::No => b"",
+            logic::opt::HasArg::Required => b"=ARG",
+            logic::opt::HasArg::Optional => b"[=ARG]",
+        };
+        // A short-only option: `-w ARG`, `-s[ARG]`.
+        o.write(match (long.is_empty(), arg) {
+            (true, b"=ARG") => b" ARG",
+            (true, b"[=ARG]") => b"[ARG]",
+            _ => arg,
+        });
+    }
+    o.byte(b'\n');
 }
 
 /// Writes the `--version` text to standard output.

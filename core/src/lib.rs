@@ -38,7 +38,7 @@ pub mod mode;
 pub mod mountinfo;
 pub mod num;
 pub mod opt;
-pub mod pairs;
+pub mod pack;
 pub mod passwd;
 pub mod path;
 pub mod posixtm;
