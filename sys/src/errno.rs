@@ -54,141 +54,152 @@ impl From<rustix::io::Errno> for Errno {
 /// The result type of every fallible call in this crate.
 pub type Result<T> = core::result::Result<T, Errno>;
 
+/// glibc's messages, message `n` after the `n`-th 0 byte (an empty one
+/// is unknown): one string, no table of pointers.
+const MESSAGES: &str = concat!(
+    "\0",
+    "Operation not permitted\0",                           // 1 EPERM
+    "No such file or directory\0",                         // 2 ENOENT
+    "No such process\0",                                   // 3 ESRCH
+    "Interrupted system call\0",                           // 4 EINTR
+    "Input/output error\0",                                // 5 EIO
+    "No such device or address\0",                         // 6 ENXIO
+    "Argument list too long\0",                            // 7 E2BIG
+    "Exec format error\0",                                 // 8 ENOEXEC
+    "Bad file descriptor\0",                               // 9 EBADF
+    "No child processes\0",                                // 10 ECHILD
+    "Resource temporarily unavailable\0",                  // 11 EAGAIN
+    "Cannot allocate memory\0",                            // 12 ENOMEM
+    "Permission denied\0",                                 // 13 EACCES
+    "Bad address\0",                                       // 14 EFAULT
+    "Block device required\0",                             // 15 ENOTBLK
+    "Device or resource busy\0",                           // 16 EBUSY
+    "File exists\0",                                       // 17 EEXIST
+    "Invalid cross-device link\0",                         // 18 EXDEV
+    "No such device\0",                                    // 19 ENODEV
+    "Not a directory\0",                                   // 20 ENOTDIR
+    "Is a directory\0",                                    // 21 EISDIR
+    "Invalid argument\0",                                  // 22 EINVAL
+    "Too many open files in system\0",                     // 23 ENFILE
+    "Too many open files\0",                               // 24 EMFILE
+    "Inappropriate ioctl for device\0",                    // 25 ENOTTY
+    "Text file busy\0",                                    // 26 ETXTBSY
+    "File too large\0",                                    // 27 EFBIG
+    "No space left on device\0",                           // 28 ENOSPC
+    "Illegal seek\0",                                      // 29 ESPIPE
+    "Read-only file system\0",                             // 30 EROFS
+    "Too many links\0",                                    // 31 EMLINK
+    "Broken pipe\0",                                       // 32 EPIPE
+    "Numerical argument out of domain\0",                  // 33 EDOM
+    "Numerical result out of range\0",                     // 34 ERANGE
+    "Resource deadlock avoided\0",                         // 35 EDEADLOCK
+    "File name too long\0",                                // 36 ENAMETOOLONG
+    "No locks available\0",                                // 37 ENOLCK
+    "Function not implemented\0",                          // 38 ENOSYS
+    "Directory not empty\0",                               // 39 ENOTEMPTY
+    "Too many levels of symbolic links\0",                 // 40 ELOOP
+    "Unknown error 41\0",                                  // 41
+    "No message of desired type\0",                        // 42 ENOMSG
+    "Identifier removed\0",                                // 43 EIDRM
+    "Channel number out of range\0",                       // 44 ECHRNG
+    "Level 2 not synchronized\0",                          // 45 EL2NSYNC
+    "Level 3 halted\0",                                    // 46 EL3HLT
+    "Level 3 reset\0",                                     // 47 EL3RST
+    "Link number out of range\0",                          // 48 ELNRNG
+    "Protocol driver not attached\0",                      // 49 EUNATCH
+    "No CSI structure available\0",                        // 50 ENOCSI
+    "Level 2 halted\0",                                    // 51 EL2HLT
+    "Invalid exchange\0",                                  // 52 EBADE
+    "Invalid request descriptor\0",                        // 53 EBADR
+    "Exchange full\0",                                     // 54 EXFULL
+    "No anode\0",                                          // 55 ENOANO
+    "Invalid request code\0",                              // 56 EBADRQC
+    "Invalid slot\0",                                      // 57 EBADSLT
+    "Unknown error 58\0",                                  // 58
+    "Bad font file format\0",                              // 59 EBFONT
+    "Device not a stream\0",                               // 60 ENOSTR
+    "No data available\0",                                 // 61 ENODATA
+    "Timer expired\0",                                     // 62 ETIME
+    "Out of streams resources\0",                          // 63 ENOSR
+    "Machine is not on the network\0",                     // 64 ENONET
+    "Package not installed\0",                             // 65 ENOPKG
+    "Object is remote\0",                                  // 66 EREMOTE
+    "Link has been severed\0",                             // 67 ENOLINK
+    "Advertise error\0",                                   // 68 EADV
+    "Srmount error\0",                                     // 69 ESRMNT
+    "Communication error on send\0",                       // 70 ECOMM
+    "Protocol error\0",                                    // 71 EPROTO
+    "Multihop attempted\0",                                // 72 EMULTIHOP
+    "RFS specific error\0",                                // 73 EDOTDOT
+    "Bad message\0",                                       // 74 EBADMSG
+    "Value too large for defined data type\0",             // 75 EOVERFLOW
+    "Name not unique on network\0",                        // 76 ENOTUNIQ
+    "File descriptor in bad state\0",                      // 77 EBADFD
+    "Remote address changed\0",                            // 78 EREMCHG
+    "Can not access a needed shared library\0",            // 79 ELIBACC
+    "Accessing a corrupted shared library\0",              // 80 ELIBBAD
+    ".lib section in a.out corrupted\0",                   // 81 ELIBSCN
+    "Attempting to link in too many shared libraries\0",   // 82 ELIBMAX
+    "Cannot exec a shared library directly\0",             // 83 ELIBEXEC
+    "Invalid or incomplete multibyte or wide character\0", // 84 EILSEQ
+    "Interrupted system call should be restarted\0",       // 85 ERESTART
+    "Streams pipe error\0",                                // 86 ESTRPIPE
+    "Too many users\0",                                    // 87 EUSERS
+    "Socket operation on non-socket\0",                    // 88 ENOTSOCK
+    "Destination address required\0",                      // 89 EDESTADDRREQ
+    "Message too long\0",                                  // 90 EMSGSIZE
+    "Protocol wrong type for socket\0",                    // 91 EPROTOTYPE
+    "Protocol not available\0",                            // 92 ENOPROTOOPT
+    "Protocol not supported\0",                            // 93 EPROTONOSUPPORT
+    "Socket type not supported\0",                         // 94 ESOCKTNOSUPPORT
+    "Operation not supported\0",                           // 95 ENOTSUP
+    "Protocol family not supported\0",                     // 96 EPFNOSUPPORT
+    "Address family not supported by protocol\0",          // 97 EAFNOSUPPORT
+    "Address already in use\0",                            // 98 EADDRINUSE
+    "Cannot assign requested address\0",                   // 99 EADDRNOTAVAIL
+    "Network is down\0",                                   // 100 ENETDOWN
+    "Network is unreachable\0",                            // 101 ENETUNREACH
+    "Network dropped connection on reset\0",               // 102 ENETRESET
+    "Software caused connection abort\0",                  // 103 ECONNABORTED
+    "Connection reset by peer\0",                          // 104 ECONNRESET
+    "No buffer space available\0",                         // 105 ENOBUFS
+    "Transport endpoint is already connected\0",           // 106 EISCONN
+    "Transport endpoint is not connected\0",               // 107 ENOTCONN
+    "Cannot send after transport endpoint shutdown\0",     // 108 ESHUTDOWN
+    "Too many references: cannot splice\0",                // 109 ETOOMANYREFS
+    "Connection timed out\0",                              // 110 ETIMEDOUT
+    "Connection refused\0",                                // 111 ECONNREFUSED
+    "Host is down\0",                                      // 112 EHOSTDOWN
+    "No route to host\0",                                  // 113 EHOSTUNREACH
+    "Operation already in progress\0",                     // 114 EALREADY
+    "Operation now in progress\0",                         // 115 EINPROGRESS
+    "Stale file handle\0",                                 // 116 ESTALE
+    "Structure needs cleaning\0",                          // 117 EUCLEAN
+    "Not a XENIX named type file\0",                       // 118 ENOTNAM
+    "No XENIX semaphores available\0",                     // 119 ENAVAIL
+    "Is a named type file\0",                              // 120 EISNAM
+    "Remote I/O error\0",                                  // 121 EREMOTEIO
+    "Disk quota exceeded\0",                               // 122 EDQUOT
+    "No medium found\0",                                   // 123 ENOMEDIUM
+    "Wrong medium type\0",                                 // 124 EMEDIUMTYPE
+    "Operation canceled\0",                                // 125 ECANCELED
+    "Required key not available\0",                        // 126 ENOKEY
+    "Key has expired\0",                                   // 127 EKEYEXPIRED
+    "Key has been revoked\0",                              // 128 EKEYREVOKED
+    "Key was rejected by service\0",                       // 129 EKEYREJECTED
+    "Owner died\0",                                        // 130 EOWNERDEAD
+    "State not recoverable\0",                             // 131 ENOTRECOVERABLE
+    "Operation not possible due to RF-kill\0",             // 132 ERFKILL
+    "Memory page has hardware error\0",                    // 133 _
+);
+
 fn message(n: i32) -> &'static [u8] {
-    match n {
-        1 => b"Operation not permitted",                            // EPERM
-        2 => b"No such file or directory",                          // ENOENT
-        3 => b"No such process",                                    // ESRCH
-        4 => b"Interrupted system call",                            // EINTR
-        5 => b"Input/output error",                                 // EIO
-        6 => b"No such device or address",                          // ENXIO
-        7 => b"Argument list too long",                             // E2BIG
-        8 => b"Exec format error",                                  // ENOEXEC
-        9 => b"Bad file descriptor",                                // EBADF
-        10 => b"No child processes",                                // ECHILD
-        11 => b"Resource temporarily unavailable",                  // EAGAIN
-        12 => b"Cannot allocate memory",                            // ENOMEM
-        13 => b"Permission denied",                                 // EACCES
-        14 => b"Bad address",                                       // EFAULT
-        15 => b"Block device required",                             // ENOTBLK
-        16 => b"Device or resource busy",                           // EBUSY
-        17 => b"File exists",                                       // EEXIST
-        18 => b"Invalid cross-device link",                         // EXDEV
-        19 => b"No such device",                                    // ENODEV
-        20 => b"Not a directory",                                   // ENOTDIR
-        21 => b"Is a directory",                                    // EISDIR
-        22 => b"Invalid argument",                                  // EINVAL
-        23 => b"Too many open files in system",                     // ENFILE
-        24 => b"Too many open files",                               // EMFILE
-        25 => b"Inappropriate ioctl for device",                    // ENOTTY
-        26 => b"Text file busy",                                    // ETXTBSY
-        27 => b"File too large",                                    // EFBIG
-        28 => b"No space left on device",                           // ENOSPC
-        29 => b"Illegal seek",                                      // ESPIPE
-        30 => b"Read-only file system",                             // EROFS
-        31 => b"Too many links",                                    // EMLINK
-        32 => b"Broken pipe",                                       // EPIPE
-        33 => b"Numerical argument out of domain",                  // EDOM
-        34 => b"Numerical result out of range",                     // ERANGE
-        35 => b"Resource deadlock avoided",                         // EDEADLOCK
-        36 => b"File name too long",                                // ENAMETOOLONG
-        37 => b"No locks available",                                // ENOLCK
-        38 => b"Function not implemented",                          // ENOSYS
-        39 => b"Directory not empty",                               // ENOTEMPTY
-        40 => b"Too many levels of symbolic links",                 // ELOOP
-        41 => b"Unknown error 41",                                  //
-        42 => b"No message of desired type",                        // ENOMSG
-        43 => b"Identifier removed",                                // EIDRM
-        44 => b"Channel number out of range",                       // ECHRNG
-        45 => b"Level 2 not synchronized",                          // EL2NSYNC
-        46 => b"Level 3 halted",                                    // EL3HLT
-        47 => b"Level 3 reset",                                     // EL3RST
-        48 => b"Link number out of range",                          // ELNRNG
-        49 => b"Protocol driver not attached",                      // EUNATCH
-        50 => b"No CSI structure available",                        // ENOCSI
-        51 => b"Level 2 halted",                                    // EL2HLT
-        52 => b"Invalid exchange",                                  // EBADE
-        53 => b"Invalid request descriptor",                        // EBADR
-        54 => b"Exchange full",                                     // EXFULL
-        55 => b"No anode",                                          // ENOANO
-        56 => b"Invalid request code",                              // EBADRQC
-        57 => b"Invalid slot",                                      // EBADSLT
-        58 => b"Unknown error 58",                                  //
-        59 => b"Bad font file format",                              // EBFONT
-        60 => b"Device not a stream",                               // ENOSTR
-        61 => b"No data available",                                 // ENODATA
-        62 => b"Timer expired",                                     // ETIME
-        63 => b"Out of streams resources",                          // ENOSR
-        64 => b"Machine is not on the network",                     // ENONET
-        65 => b"Package not installed",                             // ENOPKG
-        66 => b"Object is remote",                                  // EREMOTE
-        67 => b"Link has been severed",                             // ENOLINK
-        68 => b"Advertise error",                                   // EADV
-        69 => b"Srmount error",                                     // ESRMNT
-        70 => b"Communication error on send",                       // ECOMM
-        71 => b"Protocol error",                                    // EPROTO
-        72 => b"Multihop attempted",                                // EMULTIHOP
-        73 => b"RFS specific error",                                // EDOTDOT
-        74 => b"Bad message",                                       // EBADMSG
-        75 => b"Value too large for defined data type",             // EOVERFLOW
-        76 => b"Name not unique on network",                        // ENOTUNIQ
-        77 => b"File descriptor in bad state",                      // EBADFD
-        78 => b"Remote address changed",                            // EREMCHG
-        79 => b"Can not access a needed shared library",            // ELIBACC
-        80 => b"Accessing a corrupted shared library",              // ELIBBAD
-        81 => b".lib section in a.out corrupted",                   // ELIBSCN
-        82 => b"Attempting to link in too many shared libraries",   // ELIBMAX
-        83 => b"Cannot exec a shared library directly",             // ELIBEXEC
-        84 => b"Invalid or incomplete multibyte or wide character", // EILSEQ
-        85 => b"Interrupted system call should be restarted",       // ERESTART
-        86 => b"Streams pipe error",                                // ESTRPIPE
-        87 => b"Too many users",                                    // EUSERS
-        88 => b"Socket operation on non-socket",                    // ENOTSOCK
-        89 => b"Destination address required",                      // EDESTADDRREQ
-        90 => b"Message too long",                                  // EMSGSIZE
-        91 => b"Protocol wrong type for socket",                    // EPROTOTYPE
-        92 => b"Protocol not available",                            // ENOPROTOOPT
-        93 => b"Protocol not supported",                            // EPROTONOSUPPORT
-        94 => b"Socket type not supported",                         // ESOCKTNOSUPPORT
-        95 => b"Operation not supported",                           // ENOTSUP
-        96 => b"Protocol family not supported",                     // EPFNOSUPPORT
-        97 => b"Address family not supported by protocol",          // EAFNOSUPPORT
-        98 => b"Address already in use",                            // EADDRINUSE
-        99 => b"Cannot assign requested address",                   // EADDRNOTAVAIL
-        100 => b"Network is down",                                  // ENETDOWN
-        101 => b"Network is unreachable",                           // ENETUNREACH
-        102 => b"Network dropped connection on reset",              // ENETRESET
-        103 => b"Software caused connection abort",                 // ECONNABORTED
-        104 => b"Connection reset by peer",                         // ECONNRESET
-        105 => b"No buffer space available",                        // ENOBUFS
-        106 => b"Transport endpoint is already connected",          // EISCONN
-        107 => b"Transport endpoint is not connected",              // ENOTCONN
-        108 => b"Cannot send after transport endpoint shutdown",    // ESHUTDOWN
-        109 => b"Too many references: cannot splice",               // ETOOMANYREFS
-        110 => b"Connection timed out",                             // ETIMEDOUT
-        111 => b"Connection refused",                               // ECONNREFUSED
-        112 => b"Host is down",                                     // EHOSTDOWN
-        113 => b"No route to host",                                 // EHOSTUNREACH
-        114 => b"Operation already in progress",                    // EALREADY
-        115 => b"Operation now in progress",                        // EINPROGRESS
-        116 => b"Stale file handle",                                // ESTALE
-        117 => b"Structure needs cleaning",                         // EUCLEAN
-        118 => b"Not a XENIX named type file",                      // ENOTNAM
-        119 => b"No XENIX semaphores available",                    // ENAVAIL
-        120 => b"Is a named type file",                             // EISNAM
-        121 => b"Remote I/O error",                                 // EREMOTEIO
-        122 => b"Disk quota exceeded",                              // EDQUOT
-        123 => b"No medium found",                                  // ENOMEDIUM
-        124 => b"Wrong medium type",                                // EMEDIUMTYPE
-        125 => b"Operation canceled",                               // ECANCELED
-        126 => b"Required key not available",                       // ENOKEY
-        127 => b"Key has expired",                                  // EKEYEXPIRED
-        128 => b"Key has been revoked",                             // EKEYREVOKED
-        129 => b"Key was rejected by service",                      // EKEYREJECTED
-        130 => b"Owner died",                                       // EOWNERDEAD
-        131 => b"State not recoverable",                            // ENOTRECOVERABLE
-        132 => b"Operation not possible due to RF-kill",            // ERFKILL
-        133 => b"Memory page has hardware error",                   //
+    let m = MESSAGES
+        .as_bytes()
+        .split(|&b| b == 0)
+        .nth(n.max(0) as usize);
+    match m {
+        Some(m) if n > 0 && !m.is_empty() => m,
         _ => b"Unknown error",
     }
 }
