@@ -1867,14 +1867,24 @@ impl Ls {
         f.st = st;
         f.stat_ok = true;
         f.when = self.time_of(&st, birth);
-        if (f.filetype == FileType::Normal || st.mode & S_IFMT == S_IFREG)
+        let want_cap = (f.filetype == FileType::Normal || st.mode & S_IFMT == S_IFREG)
             && self.c.color
-            && self.colors.is_colored(Ind::Cap)
+            && self.colors.is_colored(Ind::Cap);
+        let want_attrs = self.c.format == Format::Long || self.c.context;
+        // Most files have no extended attribute at all: one listxattr
+        // says so for the capability, the context and the ACL at once.
+        if (want_cap || want_attrs)
+            && !matches!(
+                sys::xattr::names_size(full, deref),
+                Ok(0) | Err(Errno::OPNOTSUPP)
+            )
         {
-            f.has_cap = self.has_capability(full, st.dev);
-        }
-        if self.c.format == Format::Long || self.c.context {
-            self.attributes(f, full, deref);
+            if want_cap {
+                f.has_cap = self.has_capability(full, st.dev);
+            }
+            if want_attrs {
+                self.attributes(f, full, deref);
+            }
         }
         if st.mode & S_IFMT == S_IFLNK && (self.c.format == Format::Long || self.check_symlink_mode)
         {

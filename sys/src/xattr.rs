@@ -77,6 +77,18 @@ pub fn set(of: Of, attr: &[u8], value: &[u8]) -> Result<()> {
     .map_err(Errno::from)
 }
 
+/// The size of the list of the file's attribute names (of a symlink itself
+/// unless `follow`): 0 when it has none, one call to say that no
+/// attribute need be asked for.
+pub fn names_size(path: &[u8], follow: bool) -> Result<usize> {
+    if follow {
+        rfs::listxattr_query(path)
+    } else {
+        rfs::llistxattr_query(path)
+    }
+    .map_err(Errno::from)
+}
+
 /// The size of the value of attribute `attr` of the file `path` (of a
 /// symlink itself unless `follow`): getxattr with no buffer, as gnulib's
 /// file_has_acl asks whether a file has an ACL.
