@@ -160,7 +160,10 @@ struct Config {
 }
 
 fn badfieldspec(spec: &[u8], msg: &[u8]) -> ! {
-    fail(&[msg, b": invalid field specification ", &quote(spec)], None)
+    fail(
+        &[msg, b": invalid field specification ", &quote(spec)],
+        None,
+    )
 }
 
 /// parse_field_count: the number at the start of `s` (saturated) and the
@@ -241,7 +244,8 @@ fn parse_obsolete(arg: &[u8], next: Option<&[u8]>) -> Option<Key> {
         let (w, mut s) = m(&n[1..]);
         k.eword = w;
         if s.first() == Some(&b'.') {
-            let (c, r) = field_count(&s[1..], Some(b"invalid number after '.'")).unwrap_or((0, b""));
+            let (c, r) =
+                field_count(&s[1..], Some(b"invalid number after '.'")).unwrap_or((0, b""));
             k.echar = c;
             s = r;
         }
@@ -316,7 +320,9 @@ fn memory() -> (u64, u64) {
 /// `--batch-size`.
 fn nmerge_arg(arg: &[u8], option: &[u8]) -> usize {
     use logic::num::SizeError as E;
-    let max = sys::system::open_files_limit().saturating_sub(3).min(u32::MAX as u64);
+    let max = sys::system::open_files_limit()
+        .saturating_sub(3)
+        .min(u32::MAX as u64);
     let opt = &option[2..];
     match logic::num::xstrtoumax(arg, b"") {
         (n, _, None) if n < 2 => {
@@ -325,7 +331,10 @@ fn nmerge_arg(arg: &[u8], option: &[u8]) -> usize {
         }
         (n, _, None) if n <= max => n as usize,
         (_, _, None) | (_, _, Some(E::Overflow)) => {
-            error(&[b"--", opt, b" argument ", &quote(arg), b" too large"], None);
+            error(
+                &[b"--", opt, b" argument ", &quote(arg), b" too large"],
+                None,
+            );
             let mut m = Vec::new();
             logic::digits::push_u64(&mut m, max);
             let msg: &[&[u8]] = &[b"maximum --", opt, b" argument with current rlimit is ", &m];
@@ -398,7 +407,8 @@ fn parse(args: &'static [&'static [u8]]) -> Config {
                 let mut key = None;
                 if arg.first() == Some(&b'+') {
                     let next = opts.rest().first().copied();
-                    let minus = next.filter(|n| n.len() > 1 && n[0] == b'-' && n[1].is_ascii_digit());
+                    let minus =
+                        next.filter(|n| n.len() > 1 && n[0] == b'-' && n[1].is_ascii_digit());
                     traditional |= minus.is_some() && !posixly;
                     if traditional {
                         key = parse_obsolete(arg, minus);
@@ -428,8 +438,11 @@ fn parse(args: &'static [&'static [u8]]) -> Config {
                 gkey.set_ordering(&[k as u8], true, true);
             }
             opt::CHECK | 'c' | 'C' => {
-                let words: [(&[u8], u8); 3] =
-                    [(b"quiet", b'C'), (b"silent", b'C'), (b"diagnose-first", b'c')];
+                let words: [(&[u8], u8); 3] = [
+                    (b"quiet", b'C'),
+                    (b"silent", b'C'),
+                    (b"diagnose-first", b'c'),
+                ];
                 let k = match (o.key, o.arg) {
                     (opt::CHECK, Some(a)) => {
                         crate::shared::cli::choice(&SPEC, b"--check", a, &words)
@@ -546,7 +559,15 @@ fn files0_from(from: &'static [u8], operands: &[&[u8]]) -> Vec<&'static [u8]> {
         if n.is_empty() {
             let mut pos = Vec::new();
             logic::digits::push_u64(&mut pos, i as u64 + 1);
-            fail(&[&quotef(from), b":", &pos, b": invalid zero-length file name"], None);
+            fail(
+                &[
+                    &quotef(from),
+                    b":",
+                    &pos,
+                    b": invalid zero-length file name",
+                ],
+                None,
+            );
         }
     }
     names.to_vec()
@@ -582,9 +603,19 @@ fn finish_keys(c: &mut Config, gkey: Key, source: Option<&[u8]>, _compress: Opti
         }
         if sys::env::hard_locale(b"LC_COLLATE") {
             let name = sys::env::locale_of(b"LC_COLLATE").unwrap_or(b"C");
-            error(&[b"text ordering performed using ", &quote(name), b" sorting rules"], None);
+            error(
+                &[
+                    b"text ordering performed using ",
+                    &quote(name),
+                    b" sorting rules",
+                ],
+                None,
+            );
         } else {
-            error(&[b"text ordering performed using simple byte comparison"], None);
+            error(
+                &[b"text ordering performed using simple byte comparison"],
+                None,
+            );
         }
         key_warnings(c, &gkey);
     }
@@ -595,7 +626,8 @@ fn finish_keys(c: &mut Config, gkey: Key, source: Option<&[u8]>, _compress: Opti
         rnd.read(&mut c.keys.salt);
     }
     if c.temp_dirs.is_empty() {
-        c.temp_dirs.push(sys::env::var(b"TMPDIR").unwrap_or(b"/tmp"));
+        c.temp_dirs
+            .push(sys::env::var(b"TMPDIR").unwrap_or(b"/tmp"));
     }
     if c.files.is_empty() {
         c.files.push(b"-");
@@ -643,7 +675,10 @@ fn key_warnings(c: &Config, gkey: &Key) {
         }
         let zero_width = key.sword != NONE && key.eword < key.sword;
         if zero_width {
-            error(&[b"key ", &keynum, b" has zero width and will be ignored"], None);
+            error(
+                &[b"key ", &keynum, b" has zero width and will be ignored"],
+                None,
+            );
         }
         let implicit_skip = key.is_numeric() || key.month;
         let line_offset = key.eword == 0 && key.echar != 0;
@@ -666,7 +701,10 @@ fn key_warnings(c: &Config, gkey: &Key) {
             let sword = key.sword.wrapping_add(1).max(1);
             let eword = key.eword.wrapping_add(1);
             if eword == 0 || sword < eword {
-                error(&[b"key ", &keynum, b" is numeric and spans multiple fields"], None);
+                error(
+                    &[b"key ", &keynum, b" is numeric and spans multiple fields"],
+                    None,
+                );
                 if key.general {
                     general_span = true;
                 } else {
@@ -694,13 +732,24 @@ fn key_warnings(c: &Config, gkey: &Key) {
         let r = ug.reverse;
         ug.reverse &= stable;
         let o = ug.opts();
-        let what: &[u8] = if o.len() == 1 { b"option '-" } else { b"options '-" };
-        let tail: &[u8] = if o.len() == 1 { b"' is ignored" } else { b"' are ignored" };
+        let what: &[u8] = if o.len() == 1 {
+            b"option '-"
+        } else {
+            b"options '-"
+        };
+        let tail: &[u8] = if o.len() == 1 {
+            b"' is ignored"
+        } else {
+            b"' are ignored"
+        };
         error(&[what, &o, tail], None);
         ug.reverse = r;
     }
     if ug.reverse && !stable && !c.keys.keys.is_empty() {
-        error(&[b"option '-r' only applies to last-resort comparison"], None);
+        error(
+            &[b"option '-r' only applies to last-resort comparison"],
+            None,
+        );
     }
 }
 
@@ -728,7 +777,15 @@ fn number_warnings(tab: Option<u8>, numeric: bool, basic_span: bool, general_spa
     }
     if numeric && !warned {
         let note: &[u8] = if tab == Some(b'.') { b"" } else { b"note " };
-        error(&[note, b"numbers use ", &quote(b"."), b" as a decimal point in this locale"], None);
+        error(
+            &[
+                note,
+                b"numbers use ",
+                &quote(b"."),
+                b" as a decimal point in this locale",
+            ],
+            None,
+        );
     }
 }
 
@@ -767,7 +824,10 @@ fn prefix(s: &[u8]) -> u64 {
 /// The value of a `-n` key that is a plain integer of at most 18 digits
 /// (after blanks, an optional minus), ordered as an unsigned number.
 fn int_key(s: &[u8]) -> u64 {
-    let b = s.iter().take_while(|c| logic::linecmp::is_blank(**c)).count();
+    let b = s
+        .iter()
+        .take_while(|c| logic::linecmp::is_blank(**c))
+        .count();
     let s = &s[b..];
     let neg = s.first() == Some(&b'-');
     let d = &s[neg as usize..];
@@ -954,7 +1014,10 @@ fn temp_sink(c: &Config, turn: &mut usize) -> Sink {
                 buf: Vec::new(),
             }
         }
-        Err(e) => fail(&[b"cannot create temporary file in ", &quoteaf(dir)], Some(e)),
+        Err(e) => fail(
+            &[b"cannot create temporary file in ", &quoteaf(dir)],
+            Some(e),
+        ),
     }
 }
 
@@ -1031,7 +1094,8 @@ impl Source {
     }
 
     fn open(name: &'static [u8]) -> Source {
-        let input = Input::open(name).unwrap_or_else(|e| sort_die(b"open failed", Some(name), Some(e)));
+        let input =
+            Input::open(name).unwrap_or_else(|e| sort_die(b"open failed", Some(name), Some(e)));
         fs::advise_sequential(input.fd());
         let mut s = Source::new(input.fd(), name);
         s._input = Some(input);
@@ -1094,9 +1158,9 @@ fn merge_sources(c: &Config, mut src: Vec<Source>, sink: &mut Sink) {
     while let Some(&i) = ord.first() {
         if c.unique {
             let l = src[i].whole();
-            let same = saved
-                .as_ref()
-                .is_some_and(|s| keys.compare(&s[..s.len() - 1], &l[..l.len() - 1]) == Ordering::Equal);
+            let same = saved.as_ref().is_some_and(|s| {
+                keys.compare(&s[..s.len() - 1], &l[..l.len() - 1]) == Ordering::Equal
+            });
             if !same {
                 if let Some(s) = saved.take() {
                     sink.line(c, &s);
@@ -1172,7 +1236,8 @@ fn sort(c: &Config) {
     let mut runs: Vec<File> = Vec::new();
     let mut turn = 0;
     for &name in &c.files {
-        let input = Input::open(name).unwrap_or_else(|e| sort_die(b"open failed", Some(name), Some(e)));
+        let input =
+            Input::open(name).unwrap_or_else(|e| sort_die(b"open failed", Some(name), Some(e)));
         fs::advise_sequential(input.fd());
         if data.is_empty() {
             if let Ok(st) = fs::fstat(input.fd()) {
@@ -1232,7 +1297,13 @@ fn sort(c: &Config) {
 }
 
 /// Sorts the complete lines of `data` to a new run and keeps the rest.
-fn spill(c: &Config, sorter: &mut Sorter, data: &mut Vec<u8>, runs: &mut Vec<File>, turn: &mut usize) {
+fn spill(
+    c: &Config,
+    sorter: &mut Sorter,
+    data: &mut Vec<u8>,
+    runs: &mut Vec<File>,
+    turn: &mut usize,
+) {
     let Some(cut) = logic::memchr::memrchr(c.eol, data) else {
         return;
     };
@@ -1373,7 +1444,12 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let c = parse(args);
     if c.check != 0 {
         if let Some(f) = c.files.get(1) {
-            let msg: &[&[u8]] = &[b"extra operand ", &quoteaf(f), b" not allowed with -", &[c.check]];
+            let msg: &[&[u8]] = &[
+                b"extra operand ",
+                &quoteaf(f),
+                b" not allowed with -",
+                &[c.check],
+            ];
             fail(msg, None);
         }
         if c.outfile.is_some() {

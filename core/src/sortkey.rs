@@ -126,7 +126,13 @@ impl Key {
 
     /// Copies the ordering options of `g` (inheritance of global options).
     pub fn inherit(&mut self, g: &Key) {
-        let (sw, sc, ew, ec, t) = (self.sword, self.schar, self.eword, self.echar, self.traditional);
+        let (sw, sc, ew, ec, t) = (
+            self.sword,
+            self.schar,
+            self.eword,
+            self.echar,
+            self.traditional,
+        );
         *self = Key {
             sword: sw,
             schar: sc,
@@ -340,8 +346,12 @@ fn int_compare(a: &[u8], mut i: usize, b: &[u8], mut j: usize) -> i32 {
         return fraccompare(&a[i.min(a.len())..], &b[j.min(b.len())..]);
     }
     let tmp = x as i32 - y as i32;
-    let la = a.get(i..).map_or(0, |s| s.iter().take_while(|c| digit(**c)).count());
-    let lb = b.get(j..).map_or(0, |s| s.iter().take_while(|c| digit(**c)).count());
+    let la = a
+        .get(i..)
+        .map_or(0, |s| s.iter().take_while(|c| digit(**c)).count());
+    let lb = b
+        .get(j..)
+        .map_or(0, |s| s.iter().take_while(|c| digit(**c)).count());
     if la != lb {
         return if la < lb { -1 } else { 1 };
     }
