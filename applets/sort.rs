@@ -844,6 +844,8 @@ struct Sorter<'a> {
     pre: Pre,
     /// Spans of the first key are kept in the lines.
     spans: bool,
+    /// The index, kept from one run to the next.
+    lines: Vec<Line>,
 }
 
 impl Sorter<'_> {
@@ -858,6 +860,7 @@ impl Sorter<'_> {
             c,
             pre,
             spans: true,
+            lines: Vec::new(),
         }
     }
 
@@ -865,7 +868,9 @@ impl Sorter<'_> {
         let eol = self.c.eol;
         self.spans = data.len() <= u32::MAX as usize;
         let first = self.c.keys.keys.first();
-        let mut lines = Vec::with_capacity(logic::memchr::memchr_iter(eol, data).count());
+        let mut lines = core::mem::take(&mut self.lines);
+        lines.clear();
+        lines.reserve(logic::memchr::memchr_iter(eol, data).count());
         let mut at = 0;
         for end in logic::memchr::memchr_iter(eol, data) {
             let l = &data[at..end];
@@ -953,6 +958,7 @@ impl Sorter<'_> {
             }
             sink.line(self.c, &data[l.at..l.at + l.len + 1]);
         }
+        self.lines = lines;
     }
 }
 
@@ -1248,10 +1254,13 @@ fn sort(c: &Config) {
         }
         loop {
             if data.capacity() - data.len() < 64 * 1024 {
-                data.reserve(data.capacity().max(128 * 1024));
+                let grow = data.capacity().max(128 * 1024).min(limit / 2);
+                data.reserve(grow.max(64 * 1024));
             }
             let old = data.len();
-            let room = data.capacity() - old;
+            // Reads of at most 1 MiB: the buffer is not filled with
+            // zeros beyond what is read.
+            let room = (data.capacity() - old).min(1 << 20);
             data.resize(old + room, 0);
             match input.fd().read(&mut data[old..]) {
                 Ok(n) => {
