@@ -352,28 +352,34 @@ fn spelled(given: Option<&&[u8]>, short: &'static [u8], long: &'static [u8]) -> 
     }
 }
 
+impl Config {
+    fn new() -> Config {
+        Config {
+            keys: Keys {
+                keys: Vec::new(),
+                tab: None,
+                reverse: false,
+                no_last_resort: false,
+                salt: [0; 16],
+            },
+            gkey_only: false,
+            check: 0,
+            merge: false,
+            unique: false,
+            stable: false,
+            debug: false,
+            eol: b'\n',
+            outfile: None,
+            files: Vec::new(),
+            sort_size: 0,
+            nmerge: NMERGE_DEFAULT,
+            temp_dirs: Vec::new(),
+        }
+    }
+}
+
 fn parse(args: &'static [&'static [u8]]) -> Config {
-    let mut c = Config {
-        keys: Keys {
-            keys: Vec::new(),
-            tab: None,
-            reverse: false,
-            no_last_resort: false,
-            salt: [0; 16],
-        },
-        gkey_only: false,
-        check: 0,
-        merge: false,
-        unique: false,
-        stable: false,
-        debug: false,
-        eol: b'\n',
-        outfile: None,
-        files: Vec::new(),
-        sort_size: 0,
-        nmerge: NMERGE_DEFAULT,
-        temp_dirs: Vec::new(),
-    };
+    let mut c = Config::new();
     let mut gkey = Key {
         sword: NONE,
         ..Key::default()
@@ -404,23 +410,7 @@ fn parse(args: &'static [&'static [u8]]) -> Config {
         let arg = o.arg.unwrap_or(b"");
         match o.key {
             crate::shared::cli::OPERAND => {
-                let mut key = None;
-                if arg.first() == Some(&b'+') {
-                    let next = opts.rest().first().copied();
-                    let minus =
-                        next.filter(|n| n.len() > 1 && n[0] == b'-' && n[1].is_ascii_digit());
-                    traditional |= minus.is_some() && !posixly;
-                    if traditional {
-                        key = parse_obsolete(arg, minus);
-                        if key.is_some() && minus.is_some() {
-                            opts.skip_arg();
-                        }
-                    }
-                }
-                match key {
-                    Some(k) => c.keys.keys.push(k),
-                    None => c.files.push(arg),
-                }
+                operand(&mut c, &mut opts, arg, posixly, &mut traditional)
             }
             opt::SORT => {
                 let words: [(&[u8], u8); 6] = [
@@ -437,24 +427,7 @@ fn parse(args: &'static [&'static [u8]]) -> Config {
             k @ ('b' | 'd' | 'f' | 'g' | 'h' | 'i' | 'M' | 'n' | 'r' | 'R' | 'V') => {
                 gkey.set_ordering(&[k as u8], true, true);
             }
-            opt::CHECK | 'c' | 'C' => {
-                let words: [(&[u8], u8); 3] = [
-                    (b"quiet", b'C'),
-                    (b"silent", b'C'),
-                    (b"diagnose-first", b'c'),
-                ];
-                let k = match (o.key, o.arg) {
-                    (opt::CHECK, Some(a)) => {
-                        crate::shared::cli::choice(&SPEC, b"--check", a, &words)
-                    }
-                    ('C', _) => b'C',
-                    _ => b'c',
-                };
-                if c.check != 0 && c.check != k {
-                    incompatible(b"cC");
-                }
-                c.check = k;
-            }
+            opt::CHECK | 'c' | 'C' => check_option(&mut c, o.key, o.arg),
             opt::COMPRESS_PROGRAM => {
                 if compress.is_some_and(|p| p != arg) {
                     fail(&[b"multiple compress programs specified"], None);
@@ -483,18 +456,7 @@ fn parse(args: &'static [&'static [u8]]) -> Config {
                 let n = sort_size(arg, spelled(given, b"-S", b"--buffer-size"));
                 c.sort_size = c.sort_size.max(n);
             }
-            't' => {
-                let t = match arg {
-                    [] => fail(&[b"empty tab"], None),
-                    [t] => *t,
-                    b"\\0" => 0,
-                    _ => fail(&[b"multi-character tab ", &quote(arg)], None),
-                };
-                if tab.is_some_and(|x| x != t) {
-                    fail(&[b"incompatible tabs"], None);
-                }
-                tab = Some(t);
-            }
+            't' => tab = Some(tab_option(tab, arg)),
             'T' => c.temp_dirs.push(arg),
             opt::PARALLEL => {
                 let name = spelled(given, b"--parallel", b"--parallel");
@@ -524,6 +486,64 @@ fn parse(args: &'static [&'static [u8]]) -> Config {
     }
     finish_keys(&mut c, gkey, random_source, compress);
     c
+}
+
+/// An operand: a file, or with the traditional syntax `+POS1 [-POS2]` a key.
+fn operand(
+    c: &mut Config,
+    opts: &mut crate::shared::cli::Args,
+    arg: &'static [u8],
+    posixly: bool,
+    traditional: &mut bool,
+) {
+    let mut key = None;
+    if arg.first() == Some(&b'+') {
+        let next = opts.rest().first().copied();
+        let minus = next.filter(|n| n.len() > 1 && n[0] == b'-' && n[1].is_ascii_digit());
+        *traditional |= minus.is_some() && !posixly;
+        if *traditional {
+            key = parse_obsolete(arg, minus);
+            if key.is_some() && minus.is_some() {
+                opts.skip_arg();
+            }
+        }
+    }
+    match key {
+        Some(k) => c.keys.keys.push(k),
+        None => c.files.push(arg),
+    }
+}
+
+/// `-t SEP`.
+fn tab_option(tab: Option<u8>, arg: &[u8]) -> u8 {
+    let t = match arg {
+        [] => fail(&[b"empty tab"], None),
+        [t] => *t,
+        b"\\0" => 0,
+        _ => fail(&[b"multi-character tab ", &quote(arg)], None),
+    };
+    if tab.is_some_and(|x| x != t) {
+        fail(&[b"incompatible tabs"], None);
+    }
+    t
+}
+
+/// `-c`, `-C`, `--check[=WHEN]`.
+fn check_option(c: &mut Config, key: char, arg: Option<&[u8]>) {
+    let words: [(&[u8], u8); 3] = [
+        (b"quiet", b'C'),
+        (b"silent", b'C'),
+        (b"diagnose-first", b'c'),
+    ];
+    let k = match (key, arg) {
+        (opt::CHECK, Some(a)) => crate::shared::cli::choice(&SPEC, b"--check", a, &words),
+        ('C', _) => b'C',
+        _ => b'c',
+    };
+    if c.check != 0 && c.check != k {
+        incompatible(b"cC");
+    }
+    c.check = k;
 }
 
 /// `--files0-from=F`.
@@ -686,8 +706,7 @@ fn key_warnings(c: &Config, gkey: &Key) {
             && !c.gkey_only
             && tab.is_none()
             && !line_offset
-            && ((!key.skipsblanks && !implicit_skip)
-                || (!key.skipsblanks && key.schar != 0)
+            && (!key.skipsblanks && (!implicit_skip || key.schar != 0)
                 || (!key.skipeblanks && key.echar != 0))
         {
             let msg: &[&[u8]] = &[
@@ -1211,7 +1230,7 @@ fn reduce_runs(c: &Config, runs: &mut Vec<File>, turn: &mut usize) {
         let batch: Vec<File> = runs.drain(..c.nmerge.max(2)).collect();
         let mut sink = temp_sink(c, turn);
         merge_sources(c, batch.into_iter().map(temp_source).collect(), &mut sink);
-        runs.insert(0, sink.finish().unwrap_or_else(|| unreachable_run()));
+        runs.insert(0, sink.finish().unwrap_or_else(unreachable_run));
     }
 }
 
