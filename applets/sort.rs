@@ -1027,23 +1027,29 @@ fn flush_temp(file: &File, buf: &mut Vec<u8>) {
 
 /// A new unlinked temporary file in the next `-T` directory.
 fn temp_sink(c: &Config, turn: &mut usize) -> Sink {
+    try_temp_sink(c, turn).unwrap_or_else(|e| temp_failed(c, *turn, e))
+}
+
+fn try_temp_sink(c: &Config, turn: &mut usize) -> Result<Sink, sys::Errno> {
     let dir = c.temp_dirs[*turn % c.temp_dirs.len()];
     *turn += 1;
     let mut prefix = dir.to_vec();
     prefix.extend_from_slice(b"/sort");
-    match fs::mkstemp(&prefix) {
-        Ok((file, name)) => {
-            let _ = fs::unlink(&name);
-            Sink::Temp {
-                file,
-                buf: Vec::new(),
-            }
-        }
-        Err(e) => fail(
-            &[b"cannot create temporary file in ", &quoteaf(dir)],
-            Some(e),
-        ),
-    }
+    let (file, name) = fs::mkstemp(&prefix)?;
+    let _ = fs::unlink(&name);
+    Ok(Sink::Temp {
+        file,
+        buf: Vec::new(),
+    })
+}
+
+#[cold]
+fn temp_failed(c: &Config, turn: usize, e: sys::Errno) -> ! {
+    let dir = c.temp_dirs[(turn + c.temp_dirs.len() - 1) % c.temp_dirs.len()];
+    fail(
+        &[b"cannot create temporary file in ", &quoteaf(dir)],
+        Some(e),
+    )
 }
 
 /// write_line for `--debug`: tabs shown as `>`, then the keys underlined.
@@ -1408,10 +1414,14 @@ fn check(c: &Config, name: &'static [u8]) -> bool {
 
 /// Copies inputs that are also the output file to temporary files first
 /// (avoid_trashing_input), for `-m`.
-fn merge_inputs(c: &Config, turn: &mut usize) -> Vec<Source> {
+#[allow(clippy::type_complexity)]
+fn merge_inputs(
+    c: &Config,
+    turn: &mut usize,
+) -> (alloc::collections::VecDeque<Pending>, Option<&'static [u8]>) {
     let outst = c.outfile.and_then(|_| fs::fstat(sys::io::Fd::STDOUT).ok());
-    let mut copy: Option<File> = None;
-    let mut srcs = Vec::new();
+    let mut copy: Option<&'static [u8]> = None;
+    let mut srcs = alloc::collections::VecDeque::new();
     for &name in &c.files {
         let same = outst.as_ref().is_some_and(|o| {
             c.outfile == Some(name) && name != b"-"
@@ -1423,48 +1433,111 @@ fn merge_inputs(c: &Config, turn: &mut usize) -> Vec<Source> {
                 .is_ok_and(|st| st.same_file(o))
         });
         if !same {
-            srcs.push(Source::open(name));
+            srcs.push_back(Pending::Name(name));
             continue;
         }
+        // A named copy, opened again for each time the output is named.
         if copy.is_none() {
-            let mut t = temp_sink(c, turn);
+            let dir = c.temp_dirs[*turn % c.temp_dirs.len()];
+            *turn += 1;
+            let prefix = [dir, b"/sort"].concat();
+            let (file, tname) = fs::mkstemp(&prefix).unwrap_or_else(|e| {
+                fail(
+                    &[b"cannot create temporary file in ", &quoteaf(dir)],
+                    Some(e),
+                )
+            });
+            let mut t = Sink::Temp {
+                file,
+                buf: Vec::new(),
+            };
             let mut s = Source::open(name);
             while s.advance(c.eol) {
                 t.line(c, s.whole());
             }
-            copy = t.finish();
+            drop(t.finish());
+            let tname: &'static [u8] = tname.leak();
+            copy = Some(tname);
         }
-        let f = copy.as_ref().map(|f| fs::dup_above_stdio(f.fd()));
-        match f {
-            Some(Ok(f)) => {
-                let _ = fs::seek(f.fd(), fs::Whence::Start(0));
-                srcs.push(temp_source(f));
-            }
-            Some(Err(e)) => sort_die(b"open failed", Some(name), Some(e)),
-            None => {}
-        }
+        srcs.extend(copy.map(Pending::Name));
     }
-    srcs
+    (srcs, copy)
 }
 
+/// An input still to merge: a file, or a temporary run.
+enum Pending {
+    Name(&'static [u8]),
+    Run(File),
+}
+
+/// Opens `p`; a file that cannot be opened for lack of descriptors comes
+/// back as Err.
+fn open_pending(p: Pending) -> Result<Source, (Pending, sys::Errno)> {
+    match p {
+        Pending::Run(f) => Ok(temp_source(f)),
+        Pending::Name(n) => match Input::open(n) {
+            Ok(input) => {
+                fs::advise_sequential(input.fd());
+                let mut s = Source::new(input.fd(), n);
+                s._input = Some(input);
+                Ok(s)
+            }
+            Err(e) => Err((Pending::Name(n), e)),
+        },
+    }
+}
+
+/// merge: at most `--batch-size` inputs open at once, and fewer when
+/// descriptors run out (at least 2); each batch but the last goes to a
+/// temporary run that comes first in the next one.
 fn merge(c: &Config) {
     let mut turn = 0;
-    let mut srcs = merge_inputs(c, &mut turn);
-    // Too many inputs at once: merge them in batches to temporary files.
-    let mut runs: Vec<File> = Vec::new();
-    while srcs.len() > c.nmerge {
-        let batch: Vec<Source> = srcs.drain(..c.nmerge).collect();
-        let mut t = temp_sink(c, &mut turn);
-        merge_sources(c, batch, &mut t);
-        runs.extend(t.finish());
-        if runs.len() + srcs.len() <= c.nmerge {
-            break;
+    let (mut pending, copy) = merge_inputs(c, &mut turn);
+    loop {
+        let mut srcs: Vec<Source> = Vec::new();
+        while srcs.len() < c.nmerge {
+            let Some(p) = pending.pop_front() else { break };
+            match open_pending(p) {
+                Ok(s) => srcs.push(s),
+                Err((p, e)) if e == sys::Errno::MFILE && srcs.len() >= 2 => {
+                    pending.push_front(p);
+                    break;
+                }
+                Err((Pending::Name(n), e)) => sort_die(b"open failed", Some(n), Some(e)),
+                Err((Pending::Run(_), e)) => fail(&[b"open failed"], Some(e)),
+            }
+        }
+        if pending.is_empty() {
+            open_output(c);
+            merge_sources(c, srcs, &mut Sink::Out { debug: c.debug });
+            if let Some(name) = copy {
+                let _ = fs::unlink(name);
+            }
+            return;
+        }
+        let sink = loop {
+            match try_temp_sink(c, &mut turn) {
+                Ok(t) => break t,
+                Err(e) if e == sys::Errno::MFILE && srcs.len() > 2 => {
+                    let s = srcs.pop().map(|mut s| match s._keep.take() {
+                        Some(f) => Pending::Run(f),
+                        None => Pending::Name(s.name),
+                    });
+                    pending.extend(s.into_iter().rev());
+                    // Back in front of what was not opened.
+                    if let Some(last) = pending.pop_back() {
+                        pending.push_front(last);
+                    }
+                }
+                Err(e) => temp_failed(c, turn, e),
+            }
+        };
+        let mut sink = sink;
+        merge_sources(c, srcs, &mut sink);
+        if let Some(f) = sink.finish() {
+            pending.push_front(Pending::Run(f));
         }
     }
-    let mut all: Vec<Source> = runs.into_iter().map(temp_source).collect();
-    all.extend(srcs);
-    open_output(c);
-    merge_sources(c, all, &mut Sink::Out { debug: c.debug });
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
