@@ -65,6 +65,7 @@ mod seq;
 mod shred;
 mod shuf;
 mod sleep;
+mod sort;
 mod stat;
 mod stdbuf;
 mod stty;

@@ -65,6 +65,11 @@ impl Args {
         self.parser.rest()
     }
 
+    /// Takes the next argument away unparsed ([`Parser::skip_arg`]).
+    pub fn skip_arg(&mut self) {
+        self.parser.skip_arg()
+    }
+
     /// The next option, or None when only operands remain.
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Option<Opt<'static>> {

@@ -49,6 +49,7 @@ pub mod regex;
 pub mod selabel;
 pub mod seq;
 pub mod signal;
+pub mod sortkey;
 pub mod split_string;
 pub mod strftime;
 pub mod tabstops;

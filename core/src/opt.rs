@@ -161,6 +161,14 @@ impl<'a> Parser<'a> {
         &self.args[self.next.min(self.args.len())..]
     }
 
+    /// Takes the next argument away unparsed (sort's `+POS1 -POS2`, where
+    /// `-POS2` belongs to the operand before it).
+    pub fn skip_arg(&mut self) {
+        if self.cluster == 0 && self.next < self.args.len() {
+            self.next += 1;
+        }
+    }
+
     /// Everything after the options: the operands, including those after `--`.
     pub fn into_operands(mut self) -> Vec<&'a [u8]> {
         if !self.done {

@@ -21,6 +21,7 @@ impl Errno {
     pub const BUSY: Errno = Errno(16);
     pub const ISDIR: Errno = Errno(21);
     pub const INVAL: Errno = Errno(22);
+    pub const MFILE: Errno = Errno(24);
     pub const NOTTY: Errno = Errno(25);
     pub const TXTBSY: Errno = Errno(26);
     pub const NOSPC: Errno = Errno(28);

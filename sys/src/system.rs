@@ -117,3 +117,11 @@ pub fn random_u64() -> u64 {
         }
     }
 }
+
+/// The soft limit on open files (getrlimit(2) RLIMIT_NOFILE; 1024 when
+/// unknown or unlimited beyond u64).
+pub fn open_files_limit() -> u64 {
+    rustix::process::getrlimit(rustix::process::Resource::Nofile)
+        .current
+        .unwrap_or(u64::MAX)
+}

@@ -334,6 +334,38 @@ bench seq-g seq "@ -f %g 1 0.5 1000000 > /dev/null"
 # shuf of 20 million numbered lines (issue 16).
 if want shuf; then seq 20000000 > "$WORK/seq2e7"; fi
 bench shuf shuf "@ $WORK/seq2e7 -o /dev/null"
+# sort (issue 16): 40 MB of words, numbers, -u, a 100 MB csv by its
+# second field, and 1 GiB under -S 100M (temporary runs merged; set
+# SORT_BIG=0 to leave that one out).
+SORTS="sort sort-n sort-u sort-csv sort-big"
+if for w in $SORTS; do want "$w" && break; done; then
+  python3 - "$WORK" <<'PY'
+import random, sys
+w = sys.argv[1]
+r = random.Random(16)
+words = [''.join(r.choice('abcdefghijklmnopqrstuvwxyz') for _ in range(r.randint(3, 10))) for _ in range(200000)]
+with open(w + '/words', 'w') as f:
+    n = 0
+    while n < 40_000_000:
+        x = r.choice(words); f.write(x + '\n'); n += len(x) + 1
+with open(w + '/nums', 'w') as f:
+    f.writelines(str(r.randint(-10**9, 10**9)) + '\n' for _ in range(2_000_000))
+with open(w + '/csv', 'w') as f:
+    n = 0
+    while n < 100_000_000:
+        x = '%d,%s,%d,%s\n' % (r.randint(0, 10**6), r.choice(words), r.randint(0, 999), r.choice(words))
+        f.write(x); n += len(x)
+PY
+  if [ "${SORT_BIG:-1}" = 1 ] && want sort-big; then
+    for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25; do cat "$WORK/words"; done > "$WORK/big1g"
+  fi
+fi
+bench sort sort "LC_ALL=C @ $WORK/words > /dev/null"
+bench sort-n sort "LC_ALL=C @ -n $WORK/nums > /dev/null"
+bench sort-u sort "LC_ALL=C @ -u $WORK/words > /dev/null"
+bench sort-csv sort "LC_ALL=C @ -t, -k2,2 $WORK/csv > /dev/null"
+[ -e "$WORK/big1g" ] && RUNS=${SORT_BIG_RUNS:-2} bench sort-big sort "LC_ALL=C @ -S 100M -T $WORK $WORK/big1g > /dev/null"
+rm -f "$WORK/words" "$WORK/nums" "$WORK/csv" "$WORK/big1g"
 # Checksums and encodings (issue 6): one 512 MiB random file.
 SUMS="md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum sum-s base64 base64-d base32"
 if for w in $SUMS; do want "$w" && break; done; then

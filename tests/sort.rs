@@ -1,0 +1,277 @@
+use crate::harness::*;
+
+fn sort(args: &[&str], input: &str) -> Output {
+    ucmd("sort")
+        .args(args)
+        .env("LC_ALL", "C")
+        .stdin(input)
+        .run()
+}
+
+#[test]
+fn orderings() {
+    sort(&[], "b\na\nB\n\nab\n")
+        .success()
+        .stdout_is("\nB\na\nab\nb\n");
+    sort(&["-r"], "b\na\nc\n").success().stdout_is("c\nb\na\n");
+    sort(&["-n"], "10\n9\n-3\n1.5\nx\n-0\n")
+        .success()
+        .stdout_is("-3\n-0\nx\n1.5\n9\n10\n");
+    sort(&["-g"], "1e3\n999\nx\nnan\n-inf\n0x10\n")
+        .success()
+        .stdout_is("x\nnan\n-inf\n0x10\n999\n1e3\n");
+    sort(&["-h"], "1M\n2K\n999\n-1G\n1.5K\n")
+        .success()
+        .stdout_is("-1G\n999\n1.5K\n2K\n1M\n");
+    sort(&["-M"], "mar\nxyz\n Feb\nJAN\ndec\n")
+        .success()
+        .stdout_is("xyz\nJAN\n Feb\nmar\ndec\n");
+    sort(&["-V"], "a10\na9\na1.2\na1.10\n")
+        .success()
+        .stdout_is("a1.2\na1.10\na9\na10\n");
+    sort(&["-f"], "b\nA\na\nB\n")
+        .success()
+        .stdout_is("A\na\nB\nb\n");
+    sort(&["-d"], "a-c\nab\n").success().stdout_is("ab\na-c\n");
+    sort(&["-i"], "a\u{1}c\nab\n")
+        .success()
+        .stdout_is("ab\na\u{1}c\n");
+    sort(&["-b"], "  b\na\n").success().stdout_is("a\n  b\n");
+    sort(&["--sort=numeric"], "10\n9\n")
+        .success()
+        .stdout_is("9\n10\n");
+    sort(&["-z"], "b\0a\0").success().stdout_is("a\0b\0");
+    // A last line without its newline gets one.
+    sort(&[], "b\na").success().stdout_is("a\nb\n");
+}
+
+#[test]
+fn keys() {
+    sort(&["-k2"], "x b\ny a\n")
+        .success()
+        .stdout_is("y a\nx b\n");
+    sort(&["-k2,2n", "-k1,1r"], "a 2\nb 1\nc 1\n")
+        .success()
+        .stdout_is("c 1\nb 1\na 2\n");
+    sort(&["-t", ",", "-k2,2"], "1,b,x\n2,a,y\n")
+        .success()
+        .stdout_is("2,a,y\n1,b,x\n");
+    sort(&["-k1.2,1.2"], "ab\nba\n")
+        .success()
+        .stdout_is("ba\nab\n");
+    sort(&["+1", "-2"], "x b\ny a\n")
+        .success()
+        .stdout_is("y a\nx b\n");
+    // -s keeps input order of equal keys; -u keeps the first.
+    sort(&["-s", "-k1,1"], "a 2\na 1\n")
+        .success()
+        .stdout_is("a 2\na 1\n");
+    sort(&["-k1,1"], "a 2\na 1\n")
+        .success()
+        .stdout_is("a 1\na 2\n");
+    sort(&["-u", "-k1,1"], "a 2\na 1\nb\n")
+        .success()
+        .stdout_is("a 2\nb\n");
+    sort(&["-u"], "b\na\nb\n").success().stdout_is("a\nb\n");
+}
+
+#[test]
+fn check_and_merge() {
+    sort(&["-c"], "a\nc\nb\n")
+        .code_is(1)
+        .stderr_is("sort: -:3: disorder: b\n");
+    sort(&["-C"], "a\nc\nb\n").code_is(1).stderr_is("");
+    sort(&["-c"], "a\nb\n").success().stderr_is("");
+    sort(&["-cu"], "a\na\n")
+        .code_is(1)
+        .stderr_is("sort: -:2: disorder: a\n");
+    sort(&["--check=quiet"], "b\na\n").code_is(1).stderr_is("");
+    let d = TempDir::new();
+    let a = d.write("a", "1\n3\n5\n");
+    let b = d.write("b", "2\n4\n");
+    ucmd("sort")
+        .args(&["-m"])
+        .arg(&a)
+        .arg(&b)
+        .run()
+        .success()
+        .stdout_is("1\n2\n3\n4\n5\n");
+    // -o onto an input.
+    ucmd("sort")
+        .args(&["-m", "-o"])
+        .arg(&a)
+        .arg(&a)
+        .arg(&b)
+        .run()
+        .success();
+    assert_eq!(d.read("a"), b"1\n2\n3\n4\n5\n");
+    let c = d.write("c", "z\ny\n");
+    ucmd("sort").arg("-o").arg(&c).arg(&c).run().success();
+    assert_eq!(d.read("c"), b"y\nz\n");
+}
+
+#[test]
+fn external_merge() {
+    // A small -S makes sorted runs in temporary files, merged at the end.
+    let d = TempDir::new();
+    let mut input = String::new();
+    for i in 0..20000u32 {
+        input.push_str(&format!("{}\n", i.wrapping_mul(2654435761) % 100000));
+    }
+    let mut want: Vec<&str> = input.lines().collect();
+    want.sort_by_key(|s| s.parse::<u32>().unwrap());
+    let want = want.join("\n") + "\n";
+    ucmd("sort")
+        .args(&["-n", "-S", "64K", "--batch-size=2", "-T"])
+        .arg(d.path())
+        .stdin(input.as_str())
+        .run()
+        .success()
+        .stdout_is(want);
+}
+
+#[test]
+fn debug() {
+    sort(&["--debug", "-k2,2n"], "a 10\n")
+        .success()
+        .stdout_is("a 10\n  __\n____\n")
+        .stderr_is(
+            "sort: text ordering performed using simple byte comparison\n\
+             sort: note numbers use '.' as a decimal point in this locale\n",
+        );
+    sort(&["--debug", "-s", "-M"], "x\n")
+        .success()
+        .stdout_is("x\n^ no match for key\n");
+}
+
+#[test]
+fn errors() {
+    let fails = |args: &[&str], err: &str| {
+        sort(args, "").code_is(2).stderr_is(err);
+    };
+    fails(
+        &["-k0"],
+        "sort: field number is zero: invalid field specification '0'\n",
+    );
+    fails(
+        &["-k1.0"],
+        "sort: character offset is zero: invalid field specification '1.0'\n",
+    );
+    fails(
+        &["-k1,2x"],
+        "sort: stray character in field spec: invalid field specification '1,2x'\n",
+    );
+    fails(
+        &["-ka"],
+        "sort: invalid number at field start: invalid count at start of 'a'\n",
+    );
+    fails(&["-t", "ab"], "sort: multi-character tab 'ab'\n");
+    fails(&["-t", ""], "sort: empty tab\n");
+    fails(&["-t", "a", "-t", "b"], "sort: incompatible tabs\n");
+    fails(&["-nR"], "sort: options '-nR' are incompatible\n");
+    fails(&["-cC"], "sort: options '-cC' are incompatible\n");
+    fails(&["-c", "-o", "x"], "sort: options '-co' are incompatible\n");
+    fails(
+        &["--debug", "-o", "x"],
+        "sort: options '-o --debug' are incompatible\n",
+    );
+    fails(&["-S", "1x"], "sort: invalid suffix in -S argument '1x'\n");
+    fails(
+        &["--parallel=0"],
+        "sort: number in parallel must be nonzero\n",
+    );
+    fails(
+        &["--batch-size=1"],
+        "sort: invalid --batch-size argument '1'\nsort: minimum --batch-size argument is '2'\n",
+    );
+    fails(
+        &["nonexistent"],
+        "sort: cannot read: nonexistent: No such file or directory\n",
+    );
+    fails(
+        &["-c", "a", "b"],
+        "sort: extra operand 'b' not allowed with -c\n",
+    );
+    fails(
+        &["-x"],
+        "sort: invalid option -- 'x'\nTry 'sort --help' for more information.\n",
+    );
+    fails(
+        &["--files0-from=/dev/null"],
+        "sort: no input from '/dev/null'\n",
+    );
+    sort(&["/"], "")
+        .code_is(2)
+        .stderr_is("sort: read failed: /: Is a directory\n");
+    ucmd("sort")
+        .stdin("b\na\n")
+        .stdout_to(Out::Full)
+        .run()
+        .code_is(2)
+        .stderr_is(
+            "sort: fflush failed: 'standard output': No space left on device\nsort: write error\n",
+        );
+}
+
+/// corebox and GNU give the same output for many generated inputs.
+#[test]
+fn same_as_gnu() {
+    if !have_gnu("sort") {
+        return;
+    }
+    let words = [
+        "apple", "Banana", "10", "9", "-3", "1.5", "1e3", "0x10", "inf", "2K", "1M", "jan", "FEB",
+        " mar", "1.2.3", "1.10", "  x", "a\tb", "", "-0", ".5", "007", "Dec 5", "a,b", "Z:1",
+    ];
+    let mut seed = 12345u32;
+    let mut input = String::new();
+    for _ in 0..800 {
+        seed = seed.wrapping_mul(1103515245).wrapping_add(12345);
+        for j in 0..1 + (seed >> 16) % 4 {
+            if j > 0 {
+                input.push(' ');
+            }
+            input.push_str(words[((seed >> (j * 3)) % words.len() as u32) as usize]);
+        }
+        input.push('\n');
+    }
+    let cases: &[&[&str]] = &[
+        &[],
+        &["-r"],
+        &["-n"],
+        &["-h"],
+        &["-M"],
+        &["-V"],
+        &["-f"],
+        &["-d"],
+        &["-i"],
+        &["-b"],
+        &["-u"],
+        &["-s", "-k2"],
+        &["-k2,2n", "-k1,1r"],
+        &["-t,", "-k2"],
+        &["-k1.2,1.3"],
+        &["-k2b,2"],
+        &["-fu"],
+        &["-nu"],
+        &["-gu", "-k3"],
+        &["--debug", "-k2,2n"],
+        &["--debug", "-k1,1M", "-k2g"],
+        &["--debug", "-h", "-k1"],
+        &["-t:", "-k2,2n"],
+        &["-R", "--random-source=/etc/passwd"],
+        &["-k2.2b,2.3"],
+        &["-di", "-k1,1"],
+    ];
+    for args in cases {
+        let ours = sort(args, &input);
+        let theirs = gnu("sort")
+            .args(args)
+            .env("LC_ALL", "C")
+            .stdin(input.as_str())
+            .run();
+        assert_eq!(ours.stdout, theirs.stdout, "sort {args:?}");
+        assert_eq!(ours.stderr, theirs.stderr, "sort {args:?}");
+        assert_eq!(ours.code, theirs.code, "sort {args:?}");
+    }
+}
