@@ -189,8 +189,10 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     }
     ok &= finish_output(input.diag_at);
     if input.read_stdin {
-        if let Err(e) = sys::io::close_stdin() {
-            die(&[b"standard input"], Some(e));
+        // A descriptor 0 that was never open failed its reads already.
+        match sys::io::close_stdin() {
+            Err(e) if e != Errno::BADF => die(&[b"standard input"], Some(e)),
+            _ => {}
         }
     }
     i32::from(!ok)
@@ -758,10 +760,21 @@ fn address(a: &Address, n: u64, end: u8, line: &mut Vec<u8>) {
 fn digits(line: &mut Vec<u8>, mut n: u64, radix: u64, min: usize, width: usize) {
     let mut tmp = [b'0'; 24];
     let mut i = tmp.len();
+    // Shifts for the power-of-two radixes: the hot path of `-tx1`.
+    let (shift, mask) = match radix {
+        16 => (4, 15),
+        8 => (3, 7),
+        _ => (0, 0),
+    };
     loop {
         i -= 1;
-        tmp[i] = b"0123456789abcdef"[(n % radix) as usize];
-        n /= radix;
+        if shift != 0 {
+            tmp[i] = b"0123456789abcdef"[(n & mask) as usize];
+            n >>= shift;
+        } else {
+            tmp[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+        }
         if n == 0 {
             break;
         }
