@@ -218,9 +218,13 @@ impl F80 {
             (Kind::Inf, _) | (_, Kind::Zero) => F80 { neg, ..F80::INF },
             (Kind::Zero, _) | (_, Kind::Inf) => F80 { neg, ..F80::ZERO },
             _ => {
+                // Two more quotient bits than 64: a rounding bit even
+                // when self.m < o.m (the quotient then starts below 2^64).
+                let d = o.m as u128;
                 let x = (self.m as u128) << 64;
-                let (q, r) = (x / o.m as u128, x % o.m as u128);
-                round(neg, q, self.e - 64 - o.e, r != 0)
+                let (q, r) = (x / d, x % d);
+                let (q2, r2) = ((r << 2) / d, (r << 2) % d);
+                round(neg, q << 2 | q2, self.e - 66 - o.e, r2 != 0)
             }
         }
     }
@@ -1300,6 +1304,11 @@ mod tests {
         assert_eq!(parse_ieee(d, 11, 52), Some(0x494c_4b91_81e1_05d5));
         assert_eq!(parse_ieee(b"1.4e-45", 8, 23), Some(1));
         assert_eq!(parse_ieee(b"-inf", 8, 23), Some(0xff80_0000));
+        // Division keeps a rounding bit when the dividend's significand
+        // is the smaller: 9.3e18 / 1e18 rounds up to 9.3 + 2^-62.
+        let q = F80::from_u64(9_300_000_000_000_000_000)
+            .divided(F80::from_u64(1_000_000_000_000_000_000));
+        assert!(q.equals(parse(b"9.3000000000000000001734723475976807").unwrap()));
         assert_eq!(f("%g", "1"), "1");
         let x = F80::from_x87(1 << 63, 0x3fff);
         assert!(x.equals(F80::ONE));
