@@ -79,6 +79,69 @@ impl F80 {
         }
     }
 
+    /// The IEEE 754 binary value `bits` with `ebits` exponent bits and
+    /// `fbits` fraction bits (float: 8, 23; double: 11, 52).
+    pub fn from_ieee(bits: u64, ebits: u32, fbits: u32) -> F80 {
+        let neg = (bits >> (ebits + fbits)) & 1 == 1;
+        let emax = (1u64 << ebits) - 1;
+        let exp = (bits >> fbits) & emax;
+        let frac = bits & ((1u64 << fbits) - 1);
+        let bias = (emax >> 1) as i32;
+        if exp == emax {
+            let x = if frac == 0 { F80::INF } else { F80::NAN };
+            return F80 { neg, ..x };
+        }
+        let (m, e) = if exp == 0 {
+            (frac, 1 - bias - fbits as i32)
+        } else {
+            (frac | 1 << fbits, exp as i32 - bias - fbits as i32)
+        };
+        round(neg, m as u128, e, false)
+    }
+
+    /// The value rounded to nearest-even into the IEEE format of
+    /// [`F80::from_ieee`], as its bits (a NaN is the quiet one).
+    pub fn to_ieee(self, ebits: u32, fbits: u32) -> u64 {
+        let sign = (self.neg as u64) << (ebits + fbits);
+        let emax = (1u64 << ebits) - 1;
+        match self.kind {
+            Kind::Zero => return sign,
+            Kind::Inf => return sign | emax << fbits,
+            Kind::Nan => return sign | emax << fbits | 1 << (fbits - 1),
+            Kind::Finite => {}
+        }
+        round_ieee(self.neg, self.m as u128, self.e, false, ebits, fbits)
+    }
+
+    /// The x87 80-bit value (significand `m` with its explicit integer
+    /// bit, sign and exponent `se`) as glibc's printf reads it: unnormals
+    /// and pseudo-infinities are NaNs, and a pseudo-denormal's integer bit
+    /// is ignored.
+    pub fn from_x87(m: u64, se: u16) -> F80 {
+        let neg = se >> 15 == 1;
+        let exp = (se & 0x7fff) as i32;
+        let int = m >> 63 == 1;
+        let x = if exp == 0x7fff {
+            if int && m << 1 == 0 {
+                F80::INF
+            } else {
+                F80::NAN
+            }
+        } else if exp == 0 {
+            round(false, (m << 1 >> 1) as u128, E_MIN, false)
+        } else if !int {
+            F80::NAN
+        } else {
+            F80 {
+                neg,
+                kind: Kind::Finite,
+                m,
+                e: exp - 16383 - 63,
+            }
+        };
+        F80 { neg, ..x }
+    }
+
     /// The value as u64 if it is a whole number that fits.
     pub fn to_u64(self) -> Option<u64> {
         match self.kind {
@@ -155,9 +218,13 @@ impl F80 {
             (Kind::Inf, _) | (_, Kind::Zero) => F80 { neg, ..F80::INF },
             (Kind::Zero, _) | (_, Kind::Inf) => F80 { neg, ..F80::ZERO },
             _ => {
+                // Two more quotient bits than 64: a rounding bit even
+                // when self.m < o.m (the quotient then starts below 2^64).
+                let d = o.m as u128;
                 let x = (self.m as u128) << 64;
-                let (q, r) = (x / o.m as u128, x % o.m as u128);
-                round(neg, q, self.e - 64 - o.e, r != 0)
+                let (q, r) = (x / d, x % d);
+                let (q2, r2) = ((r << 2) / d, (r << 2) % d);
+                round(neg, q << 2 | q2, self.e - 66 - o.e, r2 != 0)
             }
         }
     }
@@ -378,15 +445,16 @@ impl Big {
     }
 }
 
-fn from_big(neg: bool, n: &Big, e: i32) -> F80 {
+/// `n * 2^e` as its top 128 bits `v * 2^e'` and whether any bit below
+/// them is set.
+fn big_parts(n: &Big, e: i32) -> (u128, i32, bool) {
     let bits = n.bits();
     if bits <= 128 {
-        let (v, _) = n.bits_from(0);
-        return round(neg, v, e, false);
+        return (n.bits_from(0).0, e, false);
     }
     let lo = bits - 128;
     let (v, sticky) = n.bits_from(lo);
-    round(neg, v, e.saturating_add(lo as i32), sticky)
+    (v, e.saturating_add(lo as i32), sticky)
 }
 
 /// Why a number could not be parsed (GNU's xstrtold: not all of the
@@ -529,36 +597,106 @@ fn parse_dec(neg: bool, s: &[u8]) -> Option<(F80, Range, usize)> {
     Some((x, r, i))
 }
 
-/// The value of the decimal digits `digits` times 10^exp (no leading
-/// zero); a subnormal result is inexact (ERANGE) in practice.
-fn dec_value(neg: bool, digits: &[u8], exp: i64) -> (F80, Range) {
+/// The value of decimal `digits` times 10^exp as `v * 2^e` (v with at
+/// least 66 significant bits) and whether a fraction of `v` was dropped.
+fn dec_parts(digits: &[u8], exp: i64) -> (u128, i32, bool) {
     let mut n = Big::default();
     for &d in digits {
         n.mul_add(10, d as u32);
     }
-    let x = if exp >= 0 {
-        let mut p = n;
+    if exp >= 0 {
         for _ in 0..exp {
-            p.mul_add(10, 0);
+            n.mul_add(10, 0);
         }
-        from_big(neg, &p, 0)
-    } else {
-        let q = Big::pow(10, (-exp) as u32);
-        // (n << s) / q with at least 66 significant bits, by long division.
-        let s = (q.bits() + 66).saturating_sub(n.bits());
-        let mut num = n.shl(s);
-        let top = num.bits().saturating_sub(q.bits());
-        let mut quot = 0u128;
-        for k in (0..=top).rev() {
-            let d = q.shl(k);
-            quot <<= 1;
-            if num.cmp(&d) != Ordering::Less {
-                num.sub(&d);
-                quot |= 1;
-            }
+        return big_parts(&n, 0);
+    }
+    let q = Big::pow(10, (-exp) as u32);
+    // (n << s) / q with at least 66 significant bits, by long division.
+    let s = (q.bits() + 66).saturating_sub(n.bits());
+    let mut num = n.shl(s);
+    let top = num.bits().saturating_sub(q.bits());
+    let mut quot = 0u128;
+    for k in (0..=top).rev() {
+        let d = q.shl(k);
+        quot <<= 1;
+        if num.cmp(&d) != Ordering::Less {
+            num.sub(&d);
+            quot |= 1;
         }
-        round(neg, quot, -(s as i32), !num.is_zero())
+    }
+    (quot, -(s as i32), !num.is_zero())
+}
+
+/// strtof / strtod (`ebits`, `fbits` as in [`F80::from_ieee`]): the
+/// number at the start of `s` rounded once to that format, as its bits.
+pub fn parse_ieee(s: &[u8], ebits: u32, fbits: u32) -> Option<u64> {
+    let (x, _, _) = parse_prefix(s)?;
+    let (i, neg) = crate::num::space_and_sign(s);
+    let rest = &s[i..];
+    let (digits, frac, n) = mantissa(rest, 10);
+    let first = digits.iter().position(|&d| d != 0);
+    let hex = rest.len() > 1 && rest[..2].eq_ignore_ascii_case(b"0x");
+    let Some(first) = first.filter(|_| x.is_finite() && !x.is_zero() && !hex) else {
+        return Some(x.to_ieee(ebits, fbits));
     };
+    let mut exp = -frac;
+    if matches!(rest.get(n), Some(b'e' | b'E')) {
+        if let Some((e, _)) = exponent(&rest[n..]) {
+            exp = exp.saturating_add(e);
+        }
+    }
+    let (v, e, sticky) = dec_parts(&digits[first..], exp);
+    Some(round_ieee(neg, v, e, sticky, ebits, fbits))
+}
+
+/// Rounds `v * 2^e` (plus a sticky bit below `v`) to nearest-even in an
+/// IEEE binary format: its bits.
+fn round_ieee(neg: bool, v: u128, e: i32, sticky: bool, ebits: u32, fbits: u32) -> u64 {
+    let sign = (neg as u64) << (ebits + fbits);
+    let emax = (1u64 << ebits) - 1;
+    if v == 0 {
+        return sign;
+    }
+    let lz = v.leading_zeros();
+    let v = v << lz;
+    // The leading bit is worth 2^(e - lz + 127).
+    let mut biased = (e as i64 - lz as i64 + 127 + (emax >> 1) as i64).min(1 << 20);
+    let drop = 127 - fbits as i64 + (1 - biased).max(0);
+    let (mut q, above, at_half) = if drop > 128 {
+        (0, false, false)
+    } else if drop == 128 {
+        (0, v > 1 << 127 || sticky, v == 1 << 127 && !sticky)
+    } else {
+        let rest = v & ((1u128 << drop) - 1);
+        let half = 1u128 << (drop - 1);
+        (
+            (v >> drop) as u64,
+            rest > half || (rest == half && sticky),
+            rest == half && !sticky,
+        )
+    };
+    if above || (at_half && q & 1 == 1) {
+        q += 1;
+    }
+    if biased < 1 {
+        // A subnormal; rounding up to 2^fbits makes the least normal.
+        return sign | q;
+    }
+    if q >> (fbits + 1) != 0 {
+        q >>= 1;
+        biased += 1;
+    }
+    if biased as u64 >= emax {
+        return sign | emax << fbits;
+    }
+    sign | (biased as u64) << fbits | (q & ((1u64 << fbits) - 1))
+}
+
+/// The value of the decimal digits `digits` times 10^exp (no leading
+/// zero); a subnormal result is inexact (ERANGE) in practice.
+fn dec_value(neg: bool, digits: &[u8], exp: i64) -> (F80, Range) {
+    let (v, e, sticky) = dec_parts(digits, exp);
+    let x = round(neg, v, e, sticky);
     let r = match x.kind {
         Kind::Inf => Range::Overflow,
         Kind::Zero => Range::Zero,
@@ -1131,6 +1269,52 @@ mod tests {
         let mut out = Vec::new();
         format(&mut out, x, &sp);
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn ieee_round_trips() {
+        for bits in [
+            0u64,
+            1,
+            0x7f7f_ffff,
+            0x0080_0000,
+            0x3f80_0001,
+            0x8000_0001,
+            0x7f80_0000,
+        ] {
+            assert_eq!(F80::from_ieee(bits, 8, 23).to_ieee(8, 23), bits);
+        }
+        for bits in [
+            1u64,
+            0x7fef_ffff_ffff_ffff,
+            0x3ff0_0000_0000_0001,
+            0x000f_ffff_ffff_ffff,
+        ] {
+            assert_eq!(F80::from_ieee(bits, 11, 52).to_ieee(11, 52), bits);
+        }
+        // 1 + 2^-24 ties to even (1.0); 1 + 3 * 2^-24 rounds up.
+        let x = parse(b"1.000000059604644775390625").unwrap();
+        assert_eq!(x.to_ieee(8, 23), 0x3f80_0000);
+        let x = parse(b"1.000000178813934326171875").unwrap();
+        assert_eq!(x.to_ieee(8, 23), 0x3f80_0002);
+        assert_eq!(parse(b"1e39").unwrap().to_ieee(8, 23), 0x7f80_0000);
+        assert_eq!(parse(b"1e-50").unwrap().to_ieee(8, 23), 0);
+        // Rounded once: through a long double this would tie to even.
+        let d = b"1.262007601171479e+45";
+        assert_eq!(parse_ieee(d, 11, 52), Some(0x494c_4b91_81e1_05d5));
+        assert_eq!(parse_ieee(b"1.4e-45", 8, 23), Some(1));
+        assert_eq!(parse_ieee(b"-inf", 8, 23), Some(0xff80_0000));
+        // Division keeps a rounding bit when the dividend's significand
+        // is the smaller: 9.3e18 / 1e18 rounds up to 9.3 + 2^-62.
+        let q = F80::from_u64(9_300_000_000_000_000_000)
+            .divided(F80::from_u64(1_000_000_000_000_000_000));
+        assert!(q.equals(parse(b"9.3000000000000000001734723475976807").unwrap()));
+        assert_eq!(f("%g", "1"), "1");
+        let x = F80::from_x87(1 << 63, 0x3fff);
+        assert!(x.equals(F80::ONE));
+        assert!(F80::from_x87(1, 0x3fff).is_nan());
+        assert!(F80::from_x87(0, 0xffff).is_nan());
+        assert!(F80::from_x87(1 << 63, 0xffff).is_negative());
     }
 
     #[test]

@@ -366,6 +366,9 @@ bench sort-u sort "LC_ALL=C @ -u $WORK/words > /dev/null"
 bench sort-csv sort "LC_ALL=C @ -t, -k2,2 $WORK/csv > /dev/null"
 [ -e "$WORK/big1g" ] && RUNS=${SORT_BIG_RUNS:-2} bench sort-big sort "LC_ALL=C @ -S 100M -T $WORK $WORK/big1g > /dev/null"
 rm -f "$WORK/words" "$WORK/nums" "$WORK/csv" "$WORK/big1g"
+# od -An -tx1 of 256 MiB of random bytes (issue 16).
+if want od-x1; then head -c 256M /dev/urandom > "$WORK/od256"; fi
+bench od-x1 od "@ -An -tx1 $WORK/od256 > /dev/null"
 # Checksums and encodings (issue 6): one 512 MiB random file.
 SUMS="md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum sum-s base64 base64-d base32"
 if for w in $SUMS; do want "$w" && break; done; then
