@@ -65,6 +65,7 @@ mod seq;
 mod shred;
 mod shuf;
 mod sleep;
+mod split;
 mod stat;
 mod stdbuf;
 mod stty;
