@@ -70,8 +70,8 @@
 //! `---io-blksize`), file naming (suffixes widened as they run out) and
 //! messages. `--filter` runs `$SHELL -c COMMAND` per piece with `FILE`
 //! set, SIGPIPE blocked so a filter that stops reading only ends its own
-//! piece. Pieces of a regular file without a filter (`-b`, `-n N`) are
-//! copied by the kernel (copy_file_range) instead of through a buffer.
+//! piece. Records are counted a block at a time (SIMD), and looked for
+//! one by one only in the block where a piece ends.
 
 use super::{opt, SPEC};
 use crate::shared::cli::{number_or_die, usage_error};
@@ -226,8 +226,6 @@ struct Split {
     old_mask: sys::signal::Mask,
     /// A write failed with EPIPE last (GNU's errno, read by `-n r/N`).
     epipe: bool,
-    /// copy_file_range failed once: copy through the buffer.
-    no_copy_range: bool,
 }
 
 impl Split {
@@ -331,7 +329,14 @@ impl Split {
             }
             _ => return,
         };
-        let msg: &[&[u8]] = &[b"with FILE=", &quotef(name), what, &n, b" from command: ", cmd];
+        let msg: &[&[u8]] = &[
+            b"with FILE=",
+            &quotef(name),
+            what,
+            &n,
+            b" from command: ",
+            cmd,
+        ];
         error(msg, None);
         sys::rt::exit(status)
     }
@@ -463,67 +468,6 @@ impl Split {
         }
     }
 
-    /// [`Split::bytes`] for a regular file without a filter: the kernel
-    /// copies each piece from the input to its file.
-    fn bytes_copied(&mut self, n_bytes: u64, buf: &mut [u8], max_files: u64) {
-        let mut pos = fs::seek(self.input, Whence::Current(0)).unwrap_or(0);
-        let mut size = self.in_stat.size as u64;
-        let mut opened = 0u64;
-        loop {
-            if pos >= size {
-                size = fs::fstat(self.input).map_or(0, |s| s.size as u64);
-                if pos >= size {
-                    break;
-                }
-            }
-            let last = max_files != 0 && opened + 1 == max_files;
-            let want = if last { u64::MAX } else { n_bytes };
-            self.cwrite(true, Some(&[]));
-            opened += 1;
-            let got = self.copy_out(want, buf);
-            pos += got;
-            if got < want || last {
-                break;
-            }
-        }
-        self.make_rest(opened, max_files);
-    }
-
-    /// Copies up to `want` bytes of input to the current piece; fewer at
-    /// the end of the input.
-    fn copy_out(&mut self, mut want: u64, buf: &mut [u8]) -> u64 {
-        let to = self.out.as_ref().map_or(Fd::STDOUT, |f| f.fd());
-        let mut done = 0u64;
-        while want > 0 {
-            let chunk = want.min(1 << 30) as usize;
-            let n = if self.no_copy_range {
-                0
-            } else {
-                // Any error: the buffer's way says it in GNU's words.
-                fs::copy_file_range(self.input, to, chunk).unwrap_or_else(|_| {
-                    self.no_copy_range = true;
-                    0
-                })
-            };
-            let n = if self.no_copy_range {
-                let len = chunk.min(buf.len());
-                let n = self.read(&mut buf[..len]);
-                if let Err(e) = to.write_all(&buf[..n]) {
-                    die(&[&quotef(&self.names.name)], Some(e));
-                }
-                n
-            } else {
-                n
-            };
-            if n == 0 {
-                break;
-            }
-            done += n as u64;
-            want -= n as u64;
-        }
-        done
-    }
-
     /// line_bytes_split: pieces of at most `n_bytes`, cut after a record
     /// where one ends in them (else in the middle of one).
     fn line_bytes(&mut self, n_bytes: u64, buf: &mut [u8]) {
@@ -620,7 +564,8 @@ impl Split {
             let mut bp = 0;
             while bp != eob {
                 let skip = (eob - bp).min((chunk_end - n_written).max(0) as usize);
-                let (bp_out, mut next) = match logic::memchr::memchr(self.eol, &buf[bp + skip..eob]) {
+                let (bp_out, mut next) = match logic::memchr::memchr(self.eol, &buf[bp + skip..eob])
+                {
                     Some(i) => (bp + skip + i + 1, true),
                     None => (eob, false),
                 };
@@ -760,7 +705,10 @@ fn nth_eol(hay: &[u8], eol: u8, k: u64) -> Result<usize, u64> {
 
 /// GNU's `-n` argument: the mode, K (0: all) and N.
 fn parse_chunks(arg: &'static [u8]) -> (Mode, u64, u64) {
-    let mut a = &arg[arg.iter().take_while(|b| b.is_ascii_whitespace() || **b == 0x0b).count()..];
+    let mut a = &arg[arg
+        .iter()
+        .take_while(|b| b.is_ascii_whitespace() || **b == 0x0b)
+        .count()..];
     let mode = if let Some(r) = a.strip_prefix(b"r/") {
         a = r;
         Mode::RoundRobin
@@ -843,7 +791,11 @@ fn suffix_kind(o: &mut Options, hex: bool, arg: Option<&'static [u8]>) {
             };
             usage_error(&SPEC, &[&quote(a), what]);
         }
-        let zeros = a.iter().take_while(|&&c| c == b'0').count().min(a.len().saturating_sub(1));
+        let zeros = a
+            .iter()
+            .take_while(|&&c| c == b'0')
+            .count()
+            .min(a.len().saturating_sub(1));
         o.start = Some(&a[zeros..]);
     }
 }
@@ -878,7 +830,11 @@ fn parse(args: &'static [&'static [u8]]) -> (Options, Vec<&'static [u8]>) {
             }
             opt::ADDITIONAL_SUFFIX => {
                 if logic::path::last_component(arg) != 0 {
-                    let m: &[&[u8]] = &[b"invalid suffix ", &quote(arg), b", contains directory separator"];
+                    let m: &[&[u8]] = &[
+                        b"invalid suffix ",
+                        &quote(arg),
+                        b", contains directory separator",
+                    ];
                     usage_error(&SPEC, m);
                 }
                 o.additional = arg;
@@ -944,7 +900,10 @@ fn parse(args: &'static [&'static [u8]]) -> (Options, Vec<&'static [u8]>) {
 fn suffix_length(o: &Options) -> (usize, bool) {
     let mut auto = o.start.is_none();
     let mut needed = 0u64;
-    if matches!(o.mode, Mode::ChunkBytes | Mode::ChunkLines | Mode::RoundRobin) {
+    if matches!(
+        o.mode,
+        Mode::ChunkBytes | Mode::ChunkLines | Mode::RoundRobin
+    ) {
         let mut end = o.n - 1;
         if let Some(s) = o.start {
             if let Ok(start) = logic::num::parse_size(s, b"") {
@@ -976,7 +935,10 @@ fn suffix_length(o: &Options) -> (usize, bool) {
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (mut o, ops) = parse(args);
     if o.k != 0 && o.filter.is_some() {
-        usage_error(&SPEC, &[b"--filter does not process a chunk extracted to stdout"]);
+        usage_error(
+            &SPEC,
+            &[b"--filter does not process a chunk extracted to stdout"],
+        );
     }
     if o.mode == Mode::Undef {
         (o.mode, o.n) = (Mode::Lines, 1000);
@@ -995,8 +957,12 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         usage_error(&SPEC, &[m]);
     }
     let input = (infile != b"-").then(|| {
-        fs::open(infile, fs::Open::Read)
-            .unwrap_or_else(|e| die(&[b"cannot open ", &quoteaf(infile), b" for reading"], Some(e)))
+        fs::open(infile, fs::Open::Read).unwrap_or_else(|e| {
+            die(
+                &[b"cannot open ", &quoteaf(infile), b" for reading"],
+                Some(e),
+            )
+        })
     });
     let fd = input.as_ref().map_or(Fd::STDIN, |f| f.fd());
     let in_stat = fs::fstat(fd).unwrap_or_else(|e| die(&[&quotef(infile)], Some(e)));
@@ -1023,7 +989,6 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         pid: 0,
         old_mask: 0,
         epipe: false,
-        no_copy_range: false,
     };
     if o.blksize == 0 {
         o.blksize = (in_stat.blksize as usize).max(128 * 1024);
@@ -1046,9 +1011,9 @@ fn run(s: &mut Split, o: &Options, buf: &mut [u8]) {
     let chunked = matches!(o.mode, Mode::ChunkBytes | Mode::ChunkLines);
     let (mut file_size, mut initial) = (i64::MAX, 0);
     if chunked {
-        (file_size, initial) = s.input_size(buf).unwrap_or_else(|e| {
-            die(&[&quotef(s.infile), b": cannot determine file size"], e)
-        });
+        (file_size, initial) = s
+            .input_size(buf)
+            .unwrap_or_else(|e| die(&[&quotef(s.infile), b": cannot determine file size"], e));
         if o.n > OFF_T_MAX {
             let mut n = Vec::new();
             logic::digits::push_u64(&mut n, o.n);
@@ -1067,20 +1032,10 @@ fn run(s: &mut Split, o: &Options, buf: &mut [u8]) {
         sys::signal::set_blocked(old | pipe).ok();
         s.old_mask = old;
     }
-    let copy = s.filter.is_none() && s.in_stat.is_reg();
     match o.mode {
-        Mode::Bytes if copy => s.bytes_copied(o.n, buf, 0),
         Mode::Bytes => s.bytes(o.n, buf, None, 0),
         Mode::LineBytes => s.line_bytes(o.n, buf),
         Mode::ChunkBytes if o.k != 0 => s.bytes_chunk(o.k, o.n, buf, initial, file_size),
-        Mode::ChunkBytes if copy && s.in_stat.size > 0 => {
-            // Back to the first byte read: the kernel copies from there.
-            if fs::seek(s.input, Whence::Current(-(initial as i64))).is_ok() {
-                s.bytes_copied(file_size as u64 / o.n, buf, o.n)
-            } else {
-                s.bytes(file_size as u64 / o.n, buf, Some(initial), o.n)
-            }
-        }
         Mode::ChunkBytes => s.bytes(file_size as u64 / o.n, buf, Some(initial), o.n),
         Mode::ChunkLines => s.lines_chunk(o.k, o.n, buf, initial, file_size),
         Mode::RoundRobin => s.round_robin(o.k, o.n, buf),
