@@ -67,6 +67,7 @@ mod shred;
 mod shuf;
 mod sleep;
 mod sort;
+mod split;
 mod stat;
 mod stdbuf;
 mod stty;

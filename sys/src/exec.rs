@@ -53,6 +53,16 @@ pub fn execvpe(args: &[&[u8]], env: &[&[u8]]) -> Errno {
     run(args, path, ptrs.as_ptr())
 }
 
+/// execve(2) of `path` (no PATH search, as execl does) with `args`
+/// (argv[0] first) and the environment `env` (`NAME=VALUE` entries).
+pub fn execve(path: &[u8], args: &[&[u8]], env: &[&[u8]]) -> Errno {
+    let argv: Vec<Vec<u8>> = args.iter().map(|a| cstr(a)).collect();
+    let strings: Vec<Vec<u8>> = env.iter().map(|e| cstr(e)).collect();
+    let mut ptrs: Vec<*const u8> = strings.iter().map(|e| e.as_ptr()).collect();
+    ptrs.push(core::ptr::null());
+    try_exec(path, &argv, ptrs.as_ptr())
+}
+
 fn run(args: &[&[u8]], path: Option<&[u8]>, envp: *const *const u8) -> Errno {
     let Some(&cmd) = args.first() else {
         return Errno::NOENT;

@@ -369,6 +369,24 @@ rm -f "$WORK/words" "$WORK/nums" "$WORK/csv" "$WORK/big1g"
 # od -An -tx1 of 256 MiB of random bytes (issue 16).
 if want od-x1; then head -c 256M /dev/urandom > "$WORK/od256"; fi
 bench od-x1 od "@ -An -tx1 $WORK/od256 > /dev/null"
+# split of SIZE of text lines (issue 16): by lines, and in 8 pieces by
+# size; the pieces go to a directory cleared (and synced) before each run.
+if want split-l || want split-n; then
+  python3 - "$WORK/splitin" "$(numfmt --from=iec "$SIZE")" <<'PY'
+import random, sys
+random.seed(3)
+words = ["alpha", "beta", "gamma", "delta", "x", "lorem", "ipsum", "dolor", "0123456789"]
+lines = [" ".join(random.choice(words) for _ in range(random.randint(1, 14))) for _ in range(20000)]
+block = ("\n".join(lines) + "\n").encode()
+with open(sys.argv[1], "wb") as f:
+    for _ in range(max(1, int(sys.argv[2]) // len(block))):
+        f.write(block)
+PY
+  mkdir -p "$WORK/splitout"
+fi
+PREPARE="rm -f $WORK/splitout/x*; sync" bench split-l split "cd $WORK/splitout && @ -l 100000 $WORK/splitin"
+PREPARE="rm -f $WORK/splitout/x*; sync" bench split-n split "cd $WORK/splitout && @ -n 8 $WORK/splitin"
+rm -rf "$WORK/splitin" "$WORK/splitout"
 # Checksums and encodings (issue 6): one 512 MiB random file.
 SUMS="md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum sum-s base64 base64-d base32"
 if for w in $SUMS; do want "$w" && break; done; then
