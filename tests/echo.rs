@@ -59,7 +59,10 @@ fn lone_help_and_version() {
         .arg("--help")
         .run()
         .success()
-        .stdout_contains(&help_start("echo", "Echo the STRING(s) to standard output."));
+        .stdout_contains(&help_start(
+            "echo",
+            "Echo the STRING(s) to standard output.",
+        ));
     ucmd("echo")
         .arg("--version")
         .run()

@@ -54,9 +54,16 @@ fn short_help_is(name: &str, gnu: &str, ours: &str) {
     }
     assert_eq!(&lines[..usage.len()], &usage[..], "{name}: usage lines");
     let opts = &lines[usage.len()..];
-    assert_eq!(opts[opts.len() - 2..], ["      --help", "      --version"], "{name}");
+    assert_eq!(
+        opts[opts.len() - 2..],
+        ["      --help", "      --version"],
+        "{name}"
+    );
     for l in opts {
-        assert!(l.starts_with("  -") || l.starts_with("      --"), "{name}: {l:?}");
+        assert!(
+            l.starts_with("  -") || l.starts_with("      --"),
+            "{name}: {l:?}"
+        );
     }
 }
 

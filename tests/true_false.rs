@@ -28,8 +28,16 @@ fn false_fails_and_ignores_arguments() {
 #[test]
 fn help_and_version() {
     let usage = "Usage: true [ignored command line arguments]\n  or:  true OPTION\n";
-    let text = if full_help() { "Exit with a status code indicating success." } else { "      --help\n" };
-    ucmd("true").arg("--help").run().success().stdout_contains(&format!("{usage}{text}"));
+    let text = if full_help() {
+        "Exit with a status code indicating success."
+    } else {
+        "      --help\n"
+    };
+    ucmd("true")
+        .arg("--help")
+        .run()
+        .success()
+        .stdout_contains(&format!("{usage}{text}"));
     ucmd("true")
         .arg("--version")
         .run()
