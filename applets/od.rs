@@ -356,12 +356,10 @@ fn width(option: &[u8], arg: &[u8]) -> u64 {
 /// The traditional `[FILE] [[+]OFFSET[.][b] [[+]LABEL[.][b]]]` operands.
 fn old_operands(c: &mut Config, files: &mut Vec<&'static [u8]>, traditional: bool) {
     match files.len() {
-        1 => {
-            if traditional || files[0].first() == Some(&b'+') {
-                if let Some(o) = old_offset(files[0]) {
-                    c.skip = o;
-                    files.clear();
-                }
+        1 if traditional || files[0].first() == Some(&b'+') => {
+            if let Some(o) = old_offset(files[0]) {
+                c.skip = o;
+                files.clear();
             }
         }
         2 => {
