@@ -121,7 +121,7 @@ fn help_write_error() {
         // test prints no help; the others fail with their EXIT_FAILURE.
         let status = match a.as_str() {
             "test" => 0,
-            "printenv" | "[" | "ls" | "dir" | "vdir" => 2,
+            "printenv" | "[" | "ls" | "dir" | "vdir" | "sort" => 2,
             "tty" | "expr" => 3,
             "env" | "nice" | "nohup" | "timeout" | "stdbuf" | "chroot" => 125,
             _ => 1,
