@@ -1366,6 +1366,8 @@ struct Widths {
 /// the last one for each of its three attribute queries).
 #[derive(Default)]
 struct Unsupported {
+    /// listxattr (corebox's first question).
+    list: Option<u64>,
     context: Option<u64>,
     acl: Option<u64>,
     cap: Option<u64>,
@@ -1871,14 +1873,7 @@ impl Ls {
             && self.c.color
             && self.colors.is_colored(Ind::Cap);
         let want_attrs = self.c.format == Format::Long || self.c.context;
-        // Most files have no extended attribute at all: one listxattr
-        // says so for the capability, the context and the ACL at once.
-        if (want_cap || want_attrs)
-            && !matches!(
-                sys::xattr::names_size(full, deref),
-                Ok(0) | Err(Errno::OPNOTSUPP)
-            )
-        {
+        if (want_cap || want_attrs) && self.has_attributes(full, st.dev, deref) {
             if want_cap {
                 f.has_cap = self.has_capability(full, st.dev);
             }
@@ -1930,6 +1925,24 @@ impl Ls {
             TimeType::Ctime => (st.ctime, st.ctime_nsec as i64),
             TimeType::Atime => (st.atime, st.atime_nsec as i64),
             TimeType::Btime => birth.map_or((-1, -1), |(s, n)| (s, n as i64)),
+        }
+    }
+
+    /// Whether the file may have a capability, a context or an ACL: most
+    /// files have no extended attribute at all, which one listxattr says
+    /// for all three; a file system without them is remembered by device
+    /// (GNU's caches of unsupported queries, ls/getxattr-speedup.sh).
+    fn has_attributes(&mut self, full: &[u8], dev: u64, deref: bool) -> bool {
+        if self.unsupported.list == Some(dev) {
+            return false;
+        }
+        match sys::xattr::names_size(full, deref) {
+            Ok(0) => false,
+            Err(e) if unsupported(e) => {
+                self.unsupported.list = Some(dev);
+                false
+            }
+            _ => true,
         }
     }
 

@@ -858,3 +858,36 @@ fn capability_color() {
             );
     }
 }
+
+/// GNU's ls/getxattr-speedup.sh, whose LD_PRELOAD a static binary does
+/// not load, with strace's fault injection instead: every attribute
+/// query fails with ENOTSUP, and `ls --color=always -l` of 20 files asks
+/// at most 3 times (the file system is remembered as unsupported).
+#[test]
+fn unsupported_attributes_asked_once() {
+    let strace = Path::new("/usr/bin/strace");
+    if runner().is_some() || !strace.exists() {
+        eprintln!("skipped: needs strace (qemu/setup.sh installs it) and a native binary");
+        return;
+    }
+    let t = TempDir::new();
+    let dir = t.join("d");
+    std::fs::create_dir(&dir).unwrap();
+    for i in 1..=20 {
+        std::fs::write(dir.join(i.to_string()), "").unwrap();
+    }
+    let log = t.join("strace.log");
+    let calls = "getxattr,lgetxattr,fgetxattr,listxattr,llistxattr,flistxattr";
+    host(strace)
+        .args(&["-f", "-qq", "-o"])
+        .arg(&log)
+        .arg(format!("-etrace={calls}"))
+        .arg(format!("-einject={calls}:error=EOPNOTSUPP"))
+        .arg(bin())
+        .args(&["ls", "--color=always", "-l"])
+        .arg(&dir)
+        .run()
+        .success();
+    let n = std::fs::read_to_string(&log).unwrap().lines().count();
+    assert!((1..=3).contains(&n), "{n} attribute queries");
+}
