@@ -82,6 +82,8 @@ in='1\n2\n3\n'; t csplit '2\n4\n#0' -f "$T/cs" - 2
 in='x\n'; t shuf 'x\n#0'
 in='ab\n'; t od '0000000 061141 000012\n0000003\n#0'
 in='ab'; t od ' 61 62\n#0' -An -tx1
+t numfmt '2.0K\n#0' --to=si 2000
+in='1048576\n'; t numfmt '1.0Mi\n#0' --to=iec-i
 in='a\n\nb\n'; t nl '     1\ta\n       \n     2\tb\n#0'
 in='a\tb\n'; t expand 'a       b\n#0'
 in='        a\n'; t unexpand '\ta\n#0'

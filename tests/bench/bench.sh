@@ -337,6 +337,9 @@ bench shuf shuf "@ $WORK/seq2e7 -o /dev/null"
 # od -An -tx1 of 256 MiB of random bytes (issue 16).
 if want od-x1; then head -c 256M /dev/urandom > "$WORK/od256"; fi
 bench od-x1 od "@ -An -tx1 $WORK/od256 > /dev/null"
+# numfmt --to=iec of 10 million numbers (issue 16).
+if want numfmt-iec; then seq 1000 97 970001000 > "$WORK/nums1e7"; fi
+bench numfmt-iec numfmt "@ --to=iec < $WORK/nums1e7 > /dev/null"
 # Checksums and encodings (issue 6): one 512 MiB random file.
 SUMS="md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum sum-s base64 base64-d base32"
 if for w in $SUMS; do want "$w" && break; done; then
