@@ -355,29 +355,25 @@ fn width(option: &[u8], arg: &[u8]) -> u64 {
 
 /// The traditional `[FILE] [[+]OFFSET[.][b] [[+]LABEL[.][b]]]` operands.
 fn old_operands(c: &mut Config, files: &mut Vec<&'static [u8]>, traditional: bool) {
+    let digit_or_plus = |s: &[u8]| s.first().is_some_and(|&b| b == b'+' || b.is_ascii_digit());
     match files.len() {
-        1 => {
-            if traditional || files[0].first() == Some(&b'+') {
-                if let Some(o) = old_offset(files[0]) {
-                    c.skip = o;
-                    files.clear();
-                }
+        1 if traditional || files[0].first() == Some(&b'+') => {
+            if let Some(o) = old_offset(files[0]) {
+                c.skip = o;
+                files.clear();
             }
         }
-        2 => {
-            let last = files[1].first();
-            if traditional || last == Some(&b'+') || last.is_some_and(u8::is_ascii_digit) {
-                if let Some(o2) = old_offset(files[1]) {
-                    match old_offset(files[0]).filter(|_| traditional) {
-                        Some(o1) => {
-                            c.skip = o1;
-                            c.addr.label = Some(o2);
-                            files.clear();
-                        }
-                        None => {
-                            c.skip = o2;
-                            files.pop();
-                        }
+        2 if traditional || digit_or_plus(files[1]) => {
+            if let Some(o2) = old_offset(files[1]) {
+                match old_offset(files[0]).filter(|_| traditional) {
+                    Some(o1) => {
+                        c.skip = o1;
+                        c.addr.label = Some(o2);
+                        files.clear();
+                    }
+                    None => {
+                        c.skip = o2;
+                        files.pop();
                     }
                 }
             }

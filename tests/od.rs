@@ -99,7 +99,7 @@ fn floats_shortest_round_trip() {
         .run()
         .success()
         .stdout_is("           1e-45\n");
-    let mut ld = vec![0u8; 16];
+    let mut ld = [0u8; 16];
     ld[7] = 0x80;
     ld[8] = 0xff;
     ld[9] = 0x3f;
