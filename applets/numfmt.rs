@@ -199,8 +199,9 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         if c.debug && c.header > 0 {
             error(&[b"--header ignored with command-line input"], None);
         }
+        let mut outb = Vec::new();
         for &line in &operands {
-            ok &= line_out(&mut c, line, true);
+            ok &= line_out(&mut c, line, true, &mut outb);
         }
     } else {
         ok = read_stdin(&mut c);
@@ -218,6 +219,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
 fn read_stdin(c: &mut Config) -> bool {
     let mut ok = true;
     let mut recs = sys::records::Records::new(sys::io::Fd::STDIN, c.line_delim);
+    let mut outb = Vec::new();
     while c.header > 0 {
         let Some(rec) = recs.next() else { break };
         c.header -= 1;
@@ -226,9 +228,7 @@ fn read_stdin(c: &mut Config) -> bool {
     while let Some(rec) = recs.next() {
         let newline = rec.last() == Some(&c.line_delim);
         let line = &rec[..rec.len() - usize::from(newline)];
-        // Records borrows the reader: the line is copied out once.
-        let line: Vec<u8> = line.to_vec();
-        ok &= line_out(c, &line, newline);
+        ok &= line_out(c, line, newline, &mut outb);
     }
     if let Some(e) = recs.error() {
         error(&[b"error reading input"], Some(e));
@@ -512,8 +512,42 @@ fn strtol(s: &[u8]) -> (Option<i64>, usize) {
     (i64::try_from(v).ok(), i + digits)
 }
 
-fn ld(n: u64) -> F80 {
+const fn ld(n: u64) -> F80 {
     F80::from_u64(n)
+}
+
+const TEN: F80 = ld(10);
+
+/// `expld(val, 10)`'s count of divisions, found by comparing with exact
+/// powers of ten; near below one (where the rounded divisions might
+/// reach it) by dividing as GNU does.
+fn decimal_exponent(val: F80) -> u32 {
+    let a = abs(val);
+    // Whole numbers below 10^16 are farther than 2^-58 from the next
+    // power of ten: their digits tell.
+    if let Some(n) = a.to_u64().filter(|&n| n < 10_000_000_000_000_000) {
+        return n.checked_ilog10().unwrap_or(0);
+    }
+    let (mut p, mut k) = (F80::ONE, 0);
+    while k < 27 {
+        let next = p.times(TEN);
+        if a.lt(next) {
+            // Each division errs by at most 2^-64: 27 of them stay far
+            // from a power of ten unless `a` is within 2^-58 of it.
+            // 1 - 2^-58 (divisions by powers of two are exact).
+            let one_less = ld(0xFFFF_FFFF_FFFF_FFC0)
+                .divided(ld(1 << 63))
+                .divided(ld(2));
+            let near = one_less.times(next);
+            if a.lt(near) {
+                return k;
+            }
+            break;
+        }
+        p = next;
+        k += 1;
+    }
+    expld(val, TEN).1
 }
 
 /// GNU's powerld: `base` multiplied by itself, in long double.
@@ -571,7 +605,12 @@ fn ceil(x: F80) -> F80 {
 /// rounded through intmax_t.
 fn simple_round(val: F80, how: Round) -> F80 {
     let imax = ld(i64::MAX as u64);
-    let mul = int(val.divided(imax));
+    // Below 2^62 the quotient truncates to 0 (and is not worth dividing).
+    let mul = if abs(val).lt(ld(1 << 62)) {
+        F80::ZERO
+    } else {
+        int(val.divided(imax))
+    };
     let val = val.plus(imax.times(mul).negated());
     let half = F80::ONE.divided(ld(2));
     let floor = |v: F80| ceil(v.negated()).negated();
@@ -596,19 +635,31 @@ fn strtod_int(s: &[u8]) -> (Sse, F80, usize, bool) {
     let mut digits = 0;
     let mut e = Sse::Ok;
     let start = i;
+    // Integers below 2^64 are exact in a long double: they are summed in
+    // a u64 until they would not fit.
+    let mut small = Some(0u64);
     while let Some(&c) = s.get(i).filter(|c| c.is_ascii_digit()) {
         let d = u64::from(c - b'0');
-        if !val.is_zero() || d != 0 {
+        if small.is_some_and(|n| n != 0) || !val.is_zero() || d != 0 {
             digits += 1;
         }
         if digits > MAX_UNSCALED_DIGITS {
             e = Sse::PrecisionLoss;
         }
         if digits > MAX_ACCEPTABLE_DIGITS {
-            return (Sse::Overflow, val, i, neg);
+            return (Sse::Overflow, small.map_or(val, ld), i, neg);
         }
-        val = val.times(ld(10)).plus(ld(d));
+        small = match small.and_then(|n| n.checked_mul(10)?.checked_add(d)) {
+            Some(n) => Some(n),
+            None => {
+                val = small.map_or(val, ld).times(TEN).plus(ld(d));
+                None
+            }
+        };
         i += 1;
+    }
+    if let Some(n) = small {
+        val = ld(n);
     }
     if i == start && s.get(i) != Some(&b'.') {
         return (Sse::InvalidNumber, val, i, neg);
@@ -636,7 +687,7 @@ fn strtod_human(s: &[u8], scale: Scale) -> (Sse, F80, usize, usize) {
         if neg_frac {
             return (Sse::InvalidNumber, val, i + n, 0);
         }
-        let frac = frac.divided(powerld(ld(10), n as u32));
+        let frac = frac.divided(powerld(TEN, n as u32));
         val = val.plus(if neg { frac.negated() } else { frac });
         precision = n;
         i += n;
@@ -679,14 +730,20 @@ fn strtod_human(s: &[u8], scale: Scale) -> (Sse, F80, usize, usize) {
 }
 
 /// Reports a conversion error GNU's way: exits in abort mode.
-/// Reports a conversion error GNU's way; in abort mode it exits, the
-/// fields of the line before it (`done`, less the format's prefix just
-/// added) written out first as GNU's were.
-fn conv_error(c: &Config, done: &[u8], parts: &[&[u8]]) {
+/// Writes out the fields of the line done so far (all of `outb` but the
+/// format's prefix just added), as GNU's had been when it says something.
+fn flush_done(c: &Config, outb: &mut Vec<u8>) {
+    let keep = outb.len() - c.prefix.len();
+    out().write(&outb[..keep]);
+    outb.drain(..keep);
+}
+
+/// Reports a conversion error GNU's way; in abort mode it exits.
+fn conv_error(c: &Config, outb: &mut Vec<u8>, parts: &[&[u8]]) {
     if c.invalid != Invalid::Ignore {
+        flush_done(c, outb);
         error(parts, None);
         if c.conv_exit != 0 {
-            out().write(&done[..done.len() - c.prefix.len()]);
             sys::rt::exit(c.conv_exit);
         }
     }
@@ -743,6 +800,7 @@ fn convert(c: &mut Config, text: &[u8], field: u64, outb: &mut Vec<u8>) -> Optio
         return None;
     }
     if e == Sse::PrecisionLoss && c.debug {
+        flush_done(c, outb);
         error(
             &[
                 b"large input value ",
@@ -773,7 +831,7 @@ fn dev_header(p: &[u8]) {
 /// printed, padded, in `outb`.
 fn human(c: &Config, val: F80, precision: usize, outb: &mut Vec<u8>) -> Option<()> {
     let prec_used = c.precision.unwrap_or(precision);
-    let (_, x) = expld(val, ld(10));
+    let x = decimal_exponent(val);
     if c.to == Scale::None && x as usize + prec_used > MAX_UNSCALED_DIGITS as usize {
         let mut n = [0u8; 20];
         if prec_used > 0 {
@@ -823,7 +881,7 @@ fn human(c: &Config, val: F80, precision: usize, outb: &mut Vec<u8>) -> Option<(
         ..float::Spec::plain(b'f')
     };
     if c.to == Scale::None {
-        let scale = powerld(ld(10), prec_used as u32);
+        let scale = powerld(TEN, prec_used as u32);
         let v = simple_round(val.times(scale), c.round).divided(scale);
         float::format(&mut buf, v, &spec(prec_used));
         if buf.len() >= 128 {
@@ -834,15 +892,15 @@ fn human(c: &Config, val: F80, precision: usize, outb: &mut Vec<u8>) -> Option<(
         let (mut v, mut power) = expld(val, base);
         let adjust = match c.precision {
             Some(p) => (power as usize * 3).min(p),
-            None => usize::from(abs(v).lt(ld(10))),
+            None => usize::from(abs(v).lt(TEN)),
         };
-        let scale = powerld(ld(10), adjust as u32);
+        let scale = powerld(TEN, adjust as u32);
         v = simple_round(v.times(scale), c.round).divided(scale);
         if !abs(v).lt(base) {
             v = v.divided(base);
             power += 1;
         }
-        let point = !v.is_zero() && abs(v).lt(ld(10)) && power > 0;
+        let point = !v.is_zero() && abs(v).lt(TEN) && power > 0;
         float::format(
             &mut buf,
             v,
@@ -889,10 +947,10 @@ fn selected(c: &Config, field: u64) -> bool {
 
 /// GNU's process_line: the fields of `line` converted or copied, joined
 /// by the delimiter (a space by default), then the line delimiter.
-fn line_out(c: &mut Config, line: &[u8], newline: bool) -> bool {
+fn line_out(c: &mut Config, line: &[u8], newline: bool, outb: &mut Vec<u8>) -> bool {
     let line = until_nul(line);
     let mut ok = true;
-    let mut outb = Vec::with_capacity(line.len() + 16);
+    outb.clear();
     let mut rest = line;
     let mut field = 0u64;
     loop {
@@ -907,11 +965,10 @@ fn line_out(c: &mut Config, line: &[u8], newline: bool) -> bool {
         };
         let text = &rest[..end];
         if selected(c, field) {
-            let mark = outb.len();
             outb.extend_from_slice(c.prefix);
-            if convert(c, text, field, &mut outb).is_none() {
+            if convert(c, text, field, outb).is_none() {
                 ok = false;
-                outb.truncate(mark);
+                outb.truncate(outb.len() - c.prefix.len());
                 let shown = match c.suffix {
                     Some(s) if text.len() > s.len() && text.ends_with(s) => {
                         &text[..text.len() - s.len()]
@@ -934,6 +991,6 @@ fn line_out(c: &mut Config, line: &[u8], newline: bool) -> bool {
     if newline {
         outb.push(c.line_delim);
     }
-    out().write(&outb);
+    out().write(outb);
     ok
 }

@@ -268,8 +268,10 @@ fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
             opt::SKIP_BYTES => c.skip = bytes(b"--skip-bytes", arg),
             'N' => limit = Some(bytes(b"-N", arg)),
             opt::READ_BYTES => limit = Some(bytes(b"--read-bytes", arg)),
-            'S' => c.strings = Some(bytes(b"-S", arg)),
-            opt::STRINGS => c.strings = Some(o.arg.map_or(3, |a| bytes(b"--strings", a))),
+            'S' => c.strings = Some(fits_size(bytes(b"-S", arg), arg)),
+            opt::STRINGS => {
+                c.strings = Some(o.arg.map_or(3, |a| fits_size(bytes(b"--strings", a), a)))
+            }
             'v' => c.abbreviate = false,
             opt::TRADITIONAL => traditional = true,
             opt::ENDIAN => {
@@ -348,13 +350,22 @@ fn bytes(option: &[u8], arg: &[u8]) -> u64 {
 
 fn width(option: &[u8], arg: &[u8]) -> u64 {
     match logic::num::xstrtoumax(arg, b"") {
-        (n, _, None) => n,
+        (n, _, None) => fits_size(n, arg),
         (_, _, Some(e)) => xstrtol_fatal(option, arg, e),
     }
 }
 
+/// A -w or -S value no larger than SIZE_MAX.
+fn fits_size(n: u64, arg: &[u8]) -> u64 {
+    if usize::try_from(n).is_err() {
+        die(&[&quote(arg), b" is too large"], None);
+    }
+    n
+}
+
 /// The traditional `[FILE] [[+]OFFSET[.][b] [[+]LABEL[.][b]]]` operands.
 fn old_operands(c: &mut Config, files: &mut Vec<&'static [u8]>, traditional: bool) {
+    let digit_or_plus = |s: &[u8]| s.first().is_some_and(|&b| b == b'+' || b.is_ascii_digit());
     match files.len() {
         1 if traditional || files[0].first() == Some(&b'+') => {
             if let Some(o) = old_offset(files[0]) {
@@ -362,20 +373,17 @@ fn old_operands(c: &mut Config, files: &mut Vec<&'static [u8]>, traditional: boo
                 files.clear();
             }
         }
-        2 => {
-            let last = files[1].first();
-            if traditional || last == Some(&b'+') || last.is_some_and(u8::is_ascii_digit) {
-                if let Some(o2) = old_offset(files[1]) {
-                    match old_offset(files[0]).filter(|_| traditional) {
-                        Some(o1) => {
-                            c.skip = o1;
-                            c.addr.label = Some(o2);
-                            files.clear();
-                        }
-                        None => {
-                            c.skip = o2;
-                            files.pop();
-                        }
+        2 if traditional || digit_or_plus(files[1]) => {
+            if let Some(o2) = old_offset(files[1]) {
+                match old_offset(files[0]).filter(|_| traditional) {
+                    Some(o1) => {
+                        c.skip = o1;
+                        c.addr.label = Some(o2);
+                        files.clear();
+                    }
+                    None => {
+                        c.skip = o2;
+                        files.pop();
                     }
                 }
             }
@@ -805,6 +813,10 @@ fn dump(c: &mut Config, input: &mut Stream) -> bool {
         None if lcm < 16 => lcm * (16 / lcm),
         None => lcm,
     };
+    // GNU's xnmalloc (2, bytes_per_block).
+    let mut prev = zeroed(bpb);
+    let chunk = bpb * (64 * 1024 / bpb).max(1);
+    let mut buf = zeroed(chunk + lcm);
     let line_width = c
         .types
         .iter()
@@ -818,13 +830,11 @@ fn dump(c: &mut Config, input: &mut Stream) -> bool {
     let mut w = Writer {
         c,
         bpb,
-        prev: alloc::vec![0; bpb],
+        prev: core::mem::take(&mut prev),
         first: true,
         prev_equal: false,
         line: Vec::with_capacity(64 * 1024),
     };
-    let chunk = bpb * (64 * 1024 / bpb).max(1);
-    let mut buf = alloc::vec![0u8; chunk + lcm];
     let mut offset = c.skip;
     let mut have = 0;
     // Blocks are written before the file that ends in them is closed,
@@ -864,6 +874,15 @@ fn dump(c: &mut Config, input: &mut Stream) -> bool {
         ok &= input.close(None);
     }
     ok
+}
+
+/// `n` zero bytes, or GNU's `memory exhausted`.
+fn zeroed(n: usize) -> Vec<u8> {
+    if Vec::<u8>::new().try_reserve_exact(n).is_err() {
+        sys::io::memory_exhausted();
+    }
+    // Zeroed pages from the allocator, not written here.
+    alloc::vec![0; n]
 }
 
 fn lcm(a: usize, b: usize) -> usize {
@@ -916,14 +935,15 @@ impl Writer<'_> {
             let blank = (bpb - n) / t.size;
             let mut pad_left = t.pad;
             for f in 0..fields - blank {
-                let next_pad = t.pad * (fields - f - 1) / fields;
+                let next_pad = (t.pad as u128 * (fields - f - 1) as u128 / fields as u128) as usize;
                 let width = pad_left - next_pad + t.width;
                 let datum = &block[f * t.size..(f + 1) * t.size];
                 self.field(t, datum, width);
                 pad_left = next_pad;
             }
             if t.trailer {
-                let pad = blank * t.width + t.pad * blank / fields;
+                let pad =
+                    blank * t.width + (t.pad as u128 * blank as u128 / fields as u128) as usize;
                 self.line.resize(self.line.len() + pad, b' ');
                 self.line.extend_from_slice(b"  >");
                 for &b in &block[..n] {
@@ -1099,7 +1119,11 @@ fn dump_strings(c: &Config, input: &mut Stream, min: u64) -> bool {
         len: 0,
     };
     let mut addr = c.skip;
+    // GNU's buffer of MAX (100, string_min) bytes.
     let mut s: Vec<u8> = Vec::new();
+    if s.try_reserve_exact(min.max(100) as usize).is_err() {
+        sys::io::memory_exhausted();
+    }
     let mut line = Vec::new();
     'tryline: loop {
         if let Some(end) = c.end {

@@ -53,6 +53,7 @@ mod nice;
 mod nl;
 mod nohup;
 mod nproc;
+mod numfmt;
 mod od;
 mod paste;
 mod pathchk;

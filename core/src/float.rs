@@ -56,8 +56,18 @@ impl F80 {
         e: 0,
     };
 
-    pub fn from_u64(n: u64) -> F80 {
-        round(false, n as u128, 0, false)
+    /// `n`, exactly (a const: usable for constants).
+    pub const fn from_u64(n: u64) -> F80 {
+        if n == 0 {
+            return F80::ZERO;
+        }
+        let lz = n.leading_zeros();
+        F80 {
+            neg: false,
+            kind: Kind::Finite,
+            m: n << lz,
+            e: -(lz as i32),
+        }
     }
 
     pub fn is_nan(self) -> bool {
@@ -218,12 +228,21 @@ impl F80 {
             (Kind::Inf, _) | (_, Kind::Zero) => F80 { neg, ..F80::INF },
             (Kind::Zero, _) | (_, Kind::Inf) => F80 { neg, ..F80::ZERO },
             _ => {
+                if o.m == 1 << 63 {
+                    // A power of two: exact but for the range.
+                    return round(neg, self.m as u128, self.e - o.e - 63, false);
+                }
                 // Two more quotient bits than 64: a rounding bit even
                 // when self.m < o.m (the quotient then starts below 2^64).
                 let d = o.m as u128;
                 let x = (self.m as u128) << 64;
                 let (q, r) = (x / d, x % d);
-                let (q2, r2) = ((r << 2) / d, (r << 2) % d);
+                // r < d: two more bits by at most three subtractions.
+                let (mut q2, mut r2) = (0, r << 2);
+                while r2 >= d {
+                    r2 -= d;
+                    q2 += 1;
+                }
                 round(neg, q << 2 | q2, self.e - 66 - o.e, r2 != 0)
             }
         }

@@ -117,6 +117,18 @@ unsafe impl GlobalAlloc for Heap {
         p
     }
 
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: as for alloc; the caller's layout is passed on unchanged.
+        let p = unsafe { self.alloc(layout) };
+        if class_of(layout).is_some() {
+            // SAFETY: p is a fresh block of at least layout.size() bytes.
+            unsafe { p.write_bytes(0, layout.size()) };
+        }
+        // A large block is a fresh anonymous mapping: the kernel zeroed it,
+        // and untouched pages cost nothing (od -w with a huge width).
+        p
+    }
+
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         // SAFETY: single-threaded (see `Sync` above), no reentrancy.
         let st = unsafe { &mut *self.0.get() };

@@ -387,6 +387,9 @@ fi
 PREPARE="rm -f $WORK/splitout/x*; sync" bench split-l split "cd $WORK/splitout && @ -l 100000 $WORK/splitin"
 PREPARE="rm -f $WORK/splitout/x*; sync" bench split-n split "cd $WORK/splitout && @ -n 8 $WORK/splitin"
 rm -rf "$WORK/splitin" "$WORK/splitout"
+# numfmt --to=iec of 10 million numbers (issue 16).
+if want numfmt-iec; then seq 1000 97 970001000 > "$WORK/nums1e7"; fi
+bench numfmt-iec numfmt "@ --to=iec < $WORK/nums1e7 > /dev/null"
 # Checksums and encodings (issue 6): one 512 MiB random file.
 SUMS="md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum sum-s base64 base64-d base32"
 if for w in $SUMS; do want "$w" && break; done; then
