@@ -372,7 +372,9 @@ impl Pr {
                 chars_used_by_number = self.number_width;
             }
         }
-        let sep_chars = (self.columns - 1).checked_mul(self.col_sep_length()).unwrap_or(i32::MAX);
+        let sep_chars = (self.columns - 1)
+            .checked_mul(self.col_sep_length())
+            .unwrap_or(i32::MAX);
         let useful = (self.chars_per_line - chars_used_by_number)
             .checked_sub(sep_chars)
             .unwrap_or(0);
@@ -588,7 +590,13 @@ impl Pr {
             .get_or_insert_with(|| crate::shared::clock::zone(sys::env::var(b"TZ")));
         let mut buf = Vec::new();
         match tz.localtime(secs) {
-            Some(tm) => logic::strftime::strftime(&mut buf, self.date_format.unwrap_or_default(), &tm, secs, ns as u32),
+            Some(tm) => logic::strftime::strftime(
+                &mut buf,
+                self.date_format.unwrap_or_default(),
+                &tm,
+                secs,
+                ns as u32,
+            ),
             None => {
                 if secs < 0 {
                     buf.push(b'-');
@@ -754,7 +762,10 @@ impl Pr {
             .lines_per_body
             .checked_mul(self.columns)
             .unwrap_or_else(|| integer_overflow());
-        let cpc1 = self.chars_per_column.checked_add(1).unwrap_or_else(|| integer_overflow());
+        let cpc1 = self
+            .chars_per_column
+            .checked_add(1)
+            .unwrap_or_else(|| integer_overflow());
         if total_lines.checked_add(1).is_none() || total_lines.checked_mul(cpc1).is_none() {
             integer_overflow();
         }
@@ -837,8 +848,8 @@ impl Pr {
         padded.extend_from_slice(&s);
         self.line_number = self.line_number.wrapping_add(1);
         let start = padded.len() - width;
-        for k in start..padded.len() {
-            self.char_func(ci, padded[k]);
+        for &c in &padded[start..] {
+            self.char_func(ci, c);
         }
         if self.columns > 1 {
             if self.number_separator == b'\t' {
@@ -851,8 +862,7 @@ impl Pr {
         } else {
             self.char_func(ci, self.number_separator);
             if self.number_separator == b'\t' {
-                self.output_position +=
-                    tab_width(self.chars_per_output_tab, self.output_position);
+                self.output_position += tab_width(self.chars_per_output_tab, self.output_position);
             }
         }
         if self.truncate_lines && !self.parallel_files {
@@ -1363,8 +1373,8 @@ fn getoptarg(arg: &[u8], switch: u8, character: &mut u8, number: &mut i32) {
     match logic::num::parse_i64(arg) {
         Ok(n) if n > 0 && n <= i32::MAX as i64 => *number = n as i32,
         r => {
-            let big = r.is_ok_and(|n| n > i32::MAX as i64)
-                || r == Err(logic::num::SizeError::Overflow);
+            let big =
+                r.is_ok_and(|n| n > i32::MAX as i64) || r == Err(logic::num::SizeError::Overflow);
             let m: &[&[u8]] = &[
                 b"'-",
                 &[switch],
@@ -1415,10 +1425,16 @@ fn parse(pr: &mut Pr, args: &'static [&'static [u8]]) -> Vec<&'static [u8]> {
         pr.explicit_columns = true;
     }
     if pr.parallel_files && pr.explicit_columns {
-        die(&[b"cannot specify number of columns when printing in parallel"], None);
+        die(
+            &[b"cannot specify number of columns when printing in parallel"],
+            None,
+        );
     }
     if pr.parallel_files && pr.print_across_flag {
-        die(&[b"cannot specify both printing across and printing in parallel"], None);
+        die(
+            &[b"cannot specify both printing across and printing in parallel"],
+            None,
+        );
     }
     old_options(pr, &old);
     files
@@ -1457,35 +1473,10 @@ fn option(
         'c' => pr.use_cntrl_prefix = true,
         'd' => pr.double_space = true,
         'D' => pr.date_format = Some(arg),
-        'e' => {
-            if optarg.is_some() {
-                getoptarg(arg, b'e', &mut pr.input_tab_char, &mut pr.chars_per_input_tab);
-            }
-            pr.untabify_input = true;
-        }
         'f' | 'F' => pr.use_form_feed = true,
         'h' => pr.custom_header = Some(arg),
-        'i' => {
-            if optarg.is_some() {
-                getoptarg(arg, b'i', &mut pr.output_tab_char, &mut pr.chars_per_output_tab);
-            }
-            pr.tabify_output = true;
-        }
         'J' => pr.join_lines = true,
-        'l' => pr.lines_per_page = getoptnum(arg, 1, b"'-l PAGE_LENGTH' invalid number of lines"),
         'm' => (pr.parallel_files, pr.storing_columns) = (true, false),
-        'n' => {
-            pr.numbered_lines = true;
-            if optarg.is_some() {
-                getoptarg(arg, b'n', &mut pr.number_separator, &mut pr.chars_per_number);
-            }
-        }
-        'N' => {
-            pr.skip_count = false;
-            let m = b"'-N NUMBER' invalid starting line number";
-            pr.start_line_num = getoptnum(arg, i32::MIN as i64, m);
-        }
-        'o' => pr.chars_per_margin = getoptnum(arg, 0, b"'-o MARGIN' invalid line offset"),
         'r' => pr.ignore_failed_opens = true,
         's' => {
             (old.options, old.s) = (true, true);
@@ -1501,6 +1492,54 @@ fn option(
         't' => (pr.extremities, pr.keep_ff) = (false, true),
         'T' => (pr.extremities, pr.keep_ff) = (false, false),
         'v' => pr.use_esc_sequence = true,
+        'e' | 'i' | 'l' | 'n' | 'N' | 'o' | 'w' | 'W' => number_option(pr, old, key, optarg, arg),
+        _ => usage_error(&SPEC, &[]),
+    }
+}
+
+/// The options that take numbers (and -e, -i, -n their characters).
+fn number_option(pr: &mut Pr, old: &mut Old, key: char, optarg: Option<&[u8]>, arg: &[u8]) {
+    match key {
+        'e' => {
+            if optarg.is_some() {
+                getoptarg(
+                    arg,
+                    b'e',
+                    &mut pr.input_tab_char,
+                    &mut pr.chars_per_input_tab,
+                );
+            }
+            pr.untabify_input = true;
+        }
+        'i' => {
+            if optarg.is_some() {
+                getoptarg(
+                    arg,
+                    b'i',
+                    &mut pr.output_tab_char,
+                    &mut pr.chars_per_output_tab,
+                );
+            }
+            pr.tabify_output = true;
+        }
+        'l' => pr.lines_per_page = getoptnum(arg, 1, b"'-l PAGE_LENGTH' invalid number of lines"),
+        'n' => {
+            pr.numbered_lines = true;
+            if optarg.is_some() {
+                getoptarg(
+                    arg,
+                    b'n',
+                    &mut pr.number_separator,
+                    &mut pr.chars_per_number,
+                );
+            }
+        }
+        'N' => {
+            pr.skip_count = false;
+            let m = b"'-N NUMBER' invalid starting line number";
+            pr.start_line_num = getoptnum(arg, i32::MIN as i64, m);
+        }
+        'o' => pr.chars_per_margin = getoptnum(arg, 0, b"'-o MARGIN' invalid line offset"),
         'w' => {
             (old.options, old.w) = (true, true);
             let n = getoptnum(arg, 1, b"'-w PAGE_WIDTH' invalid number of characters");
@@ -1514,7 +1553,7 @@ fn option(
             let m = b"'-W PAGE_WIDTH' invalid number of characters";
             pr.chars_per_line = getoptnum(arg, 1, m);
         }
-        _ => usage_error(&SPEC, &[]),
+        _ => {}
     }
 }
 
@@ -1567,11 +1606,13 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     };
     let files = parse(&mut pr, args);
     if pr.date_format.is_none() {
-        pr.date_format = Some(if sys::env::posixly_correct() && !sys::env::hard_locale(b"LC_TIME") {
-            b"%b %e %H:%M %Y"
-        } else {
-            b"%Y-%m-%d %H:%M"
-        });
+        pr.date_format = Some(
+            if sys::env::posixly_correct() && !sys::env::hard_locale(b"LC_TIME") {
+                b"%b %e %H:%M %Y"
+            } else {
+                b"%Y-%m-%d %H:%M"
+            },
+        );
     }
     if pr.first_page_number == 0 {
         pr.first_page_number = 1;

@@ -55,6 +55,7 @@ mod nohup;
 mod nproc;
 mod paste;
 mod pathchk;
+mod pr;
 mod printenv;
 mod printf;
 mod pwd;
