@@ -364,9 +364,9 @@ impl Pr {
         if self.numbered_lines {
             self.line_count = self.start_line_num;
             self.number_width = if self.number_separator == b'\t' {
-                self.chars_per_number + tab_width(8, self.chars_per_number)
+                (self.chars_per_number).wrapping_add(tab_width(8, self.chars_per_number))
             } else {
-                self.chars_per_number + 1
+                self.chars_per_number.wrapping_add(1)
             };
             if self.parallel_files {
                 chars_used_by_number = self.number_width;
@@ -375,7 +375,7 @@ impl Pr {
         let sep_chars = (self.columns - 1)
             .checked_mul(self.col_sep_length())
             .unwrap_or(i32::MAX);
-        let useful = (self.chars_per_line - chars_used_by_number)
+        let useful = (self.chars_per_line.wrapping_sub(chars_used_by_number))
             .checked_sub(sep_chars)
             .unwrap_or(0);
         self.chars_per_column = useful / self.columns;
@@ -465,11 +465,12 @@ impl Pr {
         let mut h_next = if !self.truncate_lines {
             ANYWHERE
         } else if self.parallel_files && self.numbered_lines {
-            h + self.chars_per_column + self.number_width
+            h.wrapping_add(self.chars_per_column)
+                .wrapping_add(self.number_width)
         } else {
-            h + self.chars_per_column
+            h.wrapping_add(self.chars_per_column)
         };
-        h += self.col_sep_length();
+        h = h.wrapping_add(self.col_sep_length());
         let n = self.columns as usize;
         for i in 1..=n {
             let last = i == n;
@@ -490,8 +491,8 @@ impl Pr {
                 h = ANYWHERE;
                 h_next = ANYWHERE;
             } else {
-                h = h_next + self.col_sep_string.len() as i32;
-                h_next = h + self.chars_per_column;
+                h = h_next.wrapping_add(self.col_sep_length());
+                h_next = h.wrapping_add(self.chars_per_column);
             }
         }
     }
