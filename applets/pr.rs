@@ -1336,7 +1336,14 @@ fn first_last_page(pr: &mut Pr, option: &[u8], pages: &[u8]) -> bool {
     use logic::num::SizeError as E;
     let (first, end, err) = logic::num::xstrtoumax(pages, b"");
     match err {
-        None | Some(E::InvalidSuffix) => {}
+        // An overflow before the bad suffix is fatal (gnulib's
+        // LONGINT_INVALID_SUFFIX_CHAR_WITH_OVERFLOW).
+        Some(E::InvalidSuffix) => {
+            if logic::num::xstrtoumax(&pages[..end], b"").2 == Some(E::Overflow) {
+                xstrtol_fatal(option, pages, E::InvalidSuffix);
+            }
+        }
+        None => {}
         Some(e) => xstrtol_fatal(option, pages, e),
     }
     if end == 0 || first == 0 {
