@@ -1338,12 +1338,12 @@ fn first_last_page(pr: &mut Pr, option: &[u8], pages: &[u8]) -> bool {
     match err {
         // An overflow before the bad suffix is fatal (gnulib's
         // LONGINT_INVALID_SUFFIX_CHAR_WITH_OVERFLOW).
-        Some(E::InvalidSuffix) => {
-            if logic::num::xstrtoumax(&pages[..end], b"").2 == Some(E::Overflow) {
-                xstrtol_fatal(option, pages, E::InvalidSuffix);
-            }
+        Some(E::InvalidSuffix)
+            if logic::num::xstrtoumax(&pages[..end], b"").2 == Some(E::Overflow) =>
+        {
+            xstrtol_fatal(option, pages, E::InvalidSuffix)
         }
-        None => {}
+        None | Some(E::InvalidSuffix) => {}
         Some(e) => xstrtol_fatal(option, pages, e),
     }
     if end == 0 || first == 0 {
