@@ -88,6 +88,7 @@ t cat '3\n#0' "$T/spab"
 in='1\n2\n3\n4\n'; t split '2\n#0' -n r/2/3
 t numfmt '2.0K\n#0' --to=si 2000
 in='1048576\n'; t numfmt '1.0Mi\n#0' --to=iec-i
+in='1\n2\n3\n4\n5\n'; t pr '1 3 5\n2 4\n#0' -t -3 -w 6 -s' '
 in='a\n\nb\n'; t nl '     1\ta\n       \n     2\tb\n#0'
 in='a\tb\n'; t expand 'a       b\n#0'
 in='        a\n'; t unexpand '\ta\n#0'

@@ -57,6 +57,7 @@ mod numfmt;
 mod od;
 mod paste;
 mod pathchk;
+mod pr;
 mod printenv;
 mod printf;
 mod pwd;
