@@ -78,6 +78,8 @@ in='b c\na b\n'; t tsort 'a\nb\nc\n#0'
 in='DIR 01;34\nLINK 36\n'; t dircolors "LS_COLORS='di=01;34:ln=36:';\nexport LS_COLORS\n#0" -b -
 t shuf '7\n#0' -i 7-7
 in='a b\nc\n'; t fmt 'a b c\n#0'
+in='12 +7\n18446744073709551617\n'; t factor '12: 2 2 3\n7: 7\n18446744073709551617: 274177 67280421310721\n#0'
+t factor '340282366920938463463374607431768211458: 2 3 56713727820156410577229101238628035243\n#0' 340282366920938463463374607431768211458
 in='1\n2\n3\n'; t csplit '2\n4\n#0' -f "$T/cs" - 2
 in='x\n'; t shuf 'x\n#0'
 in='a\n\nb\n'; t nl '     1\ta\n       \n     2\tb\n#0'

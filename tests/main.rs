@@ -28,6 +28,7 @@ mod echo;
 mod env;
 mod expand;
 mod expr;
+mod factor;
 mod fmt;
 mod fold;
 mod full;
