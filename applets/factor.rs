@@ -41,6 +41,9 @@ struct Printer {
 /// The value of decimal digits, if it is below 2^127 (GNU's
 /// single-precision path).
 fn parse_small(digits: &[u8]) -> Option<u128> {
+    if digits.len() < 20 {
+        return Some(digits.iter().fold(0u64, |v, &d| v * 10 + (d - b'0') as u64) as u128);
+    }
     let mut v: u128 = 0;
     for &d in digits {
         v = v.checked_mul(10)?.checked_add((d - b'0') as u128)?;

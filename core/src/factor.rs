@@ -599,17 +599,21 @@ impl Factorizer {
             return ((hi as u128) << 64 | lo as u128, false);
         }
         let mut n = lo;
-        for d in &self.table[i..] {
-            if d.p * d.p > n {
-                return (n as u128, true);
-            }
-            loop {
-                let q = n.wrapping_mul(d.inv);
-                if q > d.lim {
-                    break;
+        // Eight primes between checks of p^2 > n, as GNU's DIVBLOCKs.
+        for chunk in self.table[i..].chunks(8) {
+            for d in chunk {
+                loop {
+                    let q = n.wrapping_mul(d.inv);
+                    if q > d.lim {
+                        break;
+                    }
+                    n = q;
+                    out.push(d.p as u128);
                 }
-                n = q;
-                out.push(d.p as u128);
+            }
+            let p = chunk[chunk.len() - 1].p;
+            if p * p > n {
+                return (n as u128, true);
             }
         }
         (n as u128, (n as u128) < PRIME_BOUND)
