@@ -58,6 +58,7 @@ mod paste;
 mod pathchk;
 mod printenv;
 mod printf;
+mod ptx;
 mod pwd;
 mod readlink;
 mod rm;
