@@ -16,7 +16,8 @@
 //! of bigger numbers (its GMP path) through stdio, flushed at once: so in
 //! a pipe a big number's line can come before the lines of the small ones
 //! read earlier. That buffer is kept here as GNU keeps it, so the output
-//! is GNU's byte for byte. The hidden `---debug` option is accepted; its
+//! is GNU's byte for byte, and each of its writes is atomic in a pipe
+//! shared by several factor processes. The hidden `---debug` option is accepted; its
 //! trace of GNU's algorithm is not printed.
 
 use super::SPEC;
@@ -81,9 +82,12 @@ impl Printer {
             self.flush();
         } else if self.lbuf.len() >= PIPE_BUF {
             let cut = logic::memchr::memrchr(b'\n', &self.lbuf[..PIPE_BUF]).map_or(0, |i| i + 1);
-            out().write(&self.lbuf[..cut]);
+            // One write of whole lines, at most PIPE_BUF: atomic in a pipe
+            // that several factor processes share (factor-parallel.sh).
+            if out().write_direct(&self.lbuf[..cut]).is_err() {
+                check_output();
+            }
             self.lbuf.drain(..cut);
-            check_output();
         }
     }
 
@@ -99,17 +103,16 @@ impl Printer {
         }
         line.push(b'\n');
         out().write(&line);
-        if self.interactive {
-            self.flush();
+        if out().flush().is_err() && self.interactive {
+            check_output();
         }
     }
 
     fn flush(&mut self) {
-        out().write(&self.lbuf);
-        self.lbuf.clear();
-        if out().flush().is_err() {
+        if out().write_direct(&self.lbuf).is_err() {
             check_output();
         }
+        self.lbuf.clear();
     }
 }
 
@@ -168,6 +171,6 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     } else {
         numbers.iter().fold(true, |ok, n| p.print(n) & ok)
     };
-    out().write(&p.lbuf);
+    out().write_direct(&p.lbuf).ok();
     i32::from(!ok)
 }
