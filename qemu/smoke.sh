@@ -79,6 +79,10 @@ in='b 2\na 10\nc 1\n'; t sort 'c 1\nb 2\na 10\n#0' -k2n
 in='DIR 01;34\nLINK 36\n'; t dircolors "LS_COLORS='di=01;34:ln=36:';\nexport LS_COLORS\n#0" -b -
 t shuf '7\n#0' -i 7-7
 in='a b\nc\n'; t fmt 'a b c\n#0'
+in='12 +7\n18446744073709551617\n'; t factor '12: 2 2 3\n7: 7\n18446744073709551617: 274177 67280421310721\n#0'
+t factor '340282366920938463463374607431768211458: 2 3 56713727820156410577229101238628035243\n#0' 340282366920938463463374607431768211458
+in='foo bar\n'; t ptx '     /   bar\n        foo/\n#0' -w10
+in='foo\n'; t ptx '.xx "" "" "foo" ""\n#0' -G
 in='1\n2\n3\n'; t csplit '2\n4\n#0' -f "$T/cs" - 2
 in='x\n'; t shuf 'x\n#0'
 in='ab\n'; t od '0000000 061141 000012\n0000003\n#0'

@@ -7,7 +7,7 @@ use core::cmp::Ordering;
 
 /// A signed integer: magnitude in base 2^32 limbs, least significant
 /// first, without high zero limbs (zero is empty and never negative).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Int {
     neg: bool,
     mag: Vec<u32>,
@@ -197,6 +197,32 @@ impl Int {
             }
         }
         Some(Int::new(neg, mag))
+    }
+
+    pub fn from_u128(n: u128) -> Int {
+        Int::new(false, (0..4).map(|i| (n >> (32 * i)) as u32).collect())
+    }
+
+    /// The value if it fits in a u128 (and is not negative).
+    pub fn to_u128(&self) -> Option<u128> {
+        if self.neg || self.mag.len() > 4 {
+            return None;
+        }
+        Some(self.mag.iter().rev().fold(0, |v, &l| v << 32 | l as u128))
+    }
+
+    /// The number of significant bits of the magnitude.
+    pub fn bit_len(&self) -> u32 {
+        self.mag
+            .last()
+            .map_or(0, |&top| 32 * self.mag.len() as u32 - top.leading_zeros())
+    }
+
+    /// Bit `i` of the magnitude.
+    pub fn bit(&self, i: u32) -> bool {
+        self.mag
+            .get(i as usize / 32)
+            .is_some_and(|&l| l >> (i % 32) & 1 == 1)
     }
 
     pub fn is_zero(&self) -> bool {

@@ -25,6 +25,7 @@ pub mod duration;
 pub mod elide;
 pub mod escape;
 pub mod exclude;
+pub mod factor;
 pub mod filevercmp;
 pub mod float;
 pub mod fnmatch;

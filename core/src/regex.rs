@@ -1135,6 +1135,14 @@ impl Regex {
         self.run(hay, 0, true).is_some()
     }
 
+    /// The leftmost match starting at or after `from`, longest there (GNU
+    /// `re_search` with a positive range): `(start, end)`.
+    pub fn search(&self, hay: &[u8], from: usize) -> Option<(usize, usize)> {
+        (from..=hay.len())
+            .filter(|&s| self.can_start(hay, s))
+            .find_map(|s| self.match_at(hay, s).map(|e| (s, e)))
+    }
+
     /// The match whose start is the greatest at or before `from` (GNU
     /// `re_search` with a negative range): `(start, end)`.
     pub fn search_back(&self, hay: &[u8], from: usize) -> Option<(usize, usize)> {
