@@ -130,6 +130,88 @@ fn external_merge() {
         .stdout_is(want);
 }
 
+/// A compressor script in `d`: `tr 41 14` (its own inverse), leaving
+/// `ok` (compressing) or `okd` (with -d); `fail` says when it fails.
+fn compressor(d: &TempDir, fail: &str) -> String {
+    let script = format!(
+        "#!/bin/sh\ntr 41 14 || exit\nif [ \"$1\" = -d ]; then touch {0}/okd; else touch {0}/ok; fi\n{fail}\n",
+        d.path().display()
+    );
+    let p = d.write("compress", script);
+    std::fs::set_permissions(&p, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+#[test]
+fn compress_program() {
+    let d = TempDir::new();
+    let want: String = (1..=20000).map(|i| format!("{i:05}\n")).collect();
+    let input: String = want.lines().rev().map(|l| format!("{l}\n")).collect();
+    let prog = compressor(&d, "");
+    let tmp = d.path().to_str().unwrap();
+    for extra in [&[][..], &["--batch-size=2"][..]] {
+        let arg = format!("--compress-program={prog}");
+        let mut args = vec!["-S", "1k", "-T", tmp, &arg];
+        args.extend_from_slice(extra);
+        sort(&args, &input).success().stdout_is(want.as_str());
+        assert!(d.path().join("ok").exists() && d.path().join("okd").exists());
+        std::fs::remove_file(d.path().join("ok")).unwrap();
+        std::fs::remove_file(d.path().join("okd")).unwrap();
+    }
+    // Merging many files, a batch at a time, through compressed runs.
+    let files: Vec<_> = (0..5)
+        .map(|i| d.write(&format!("in{i}"), format!("{i}\n{}\n", i + 5)))
+        .collect();
+    ucmd("sort")
+        .args(&["-m", "--batch-size=2", "-T", tmp])
+        .arg(format!("--compress-program={prog}"))
+        .args(&files)
+        .run()
+        .success()
+        .stdout_is("0\n1\n2\n3\n4\n5\n6\n7\n8\n9\n");
+    assert!(d.path().join("okd").exists());
+    // Failures of the compressor or the decompressor end sort with 2.
+    for when in ["", "-d"] {
+        let prog = compressor(&d, &format!("[ \"$1\" = \"{when}\" ] && exit 3"));
+        let arg = format!("--compress-program={prog}");
+        sort(&["-S", "1k", "-T", tmp, &arg], &input)
+            .code_is(2)
+            .stderr_is(format!("sort: '{prog}' [-d] terminated abnormally\n"));
+    }
+    // A program that cannot be run: the child says so (GNU's
+    // async_safe_die, errno as a number).
+    let missing = d.path().join("missing");
+    let out = sort(
+        &[
+            "-S",
+            "1k",
+            "-T",
+            tmp,
+            &format!("--compress-program={}", missing.display()),
+        ],
+        &input,
+    )
+    .stderr_contains("couldn't execute compress program: errno 2\n");
+    // Killed by SIGPIPE writing to it, or its failure found later.
+    assert!(out.signal == Some(13) || out.code == Some(2), "{out:?}");
+    sort(&["--compress-program=a", "--compress-program=b"], "")
+        .code_is(2)
+        .stderr_is("sort: multiple compress programs specified\n");
+    // Inherited SIGCHLD ignored does not break waiting.
+    let prog = compressor(&d, "");
+    host("/bin/sh")
+        .arg("-c")
+        .arg(format!(
+            "trap '' CHLD; exec {} sort -S 1k -T {tmp} --compress-program={prog}",
+            corebox_line()
+        ))
+        .env("LC_ALL", "C")
+        .stdin(input.as_str())
+        .run()
+        .success()
+        .stdout_is(want.as_str());
+}
+
 #[test]
 fn debug() {
     sort(&["--debug", "-k2,2n"], "a 10\n")
