@@ -397,7 +397,7 @@ fn parse(args: &'static [&'static [u8]]) -> Config {
     let v = sys::env::posix2_version();
     let mut traditional = !(200112..200809).contains(&v);
     let mut files0: Option<&[u8]> = None;
-    let mut random_source: Option<&[u8]> = None;
+    let mut random_source: Option<&'static [u8]> = None;
     let mut tab: Option<u8> = None;
     let mut opts = crate::shared::cli::parse_in_order(&SPEC, &args[1.min(args.len())..]);
     loop {
@@ -421,44 +421,20 @@ fn parse(args: &'static [&'static [u8]]) -> Config {
                 operand(&mut c, &mut opts, arg, posixly, &mut traditional)
             }
             opt::SORT => {
-                let words: [(&[u8], u8); 6] = [
-                    (b"general-numeric", b'g'),
-                    (b"human-numeric", b'h'),
-                    (b"month", b'M'),
-                    (b"numeric", b'n'),
-                    (b"random", b'R'),
-                    (b"version", b'V'),
-                ];
-                let l = crate::shared::cli::choice(&SPEC, b"--sort", arg, &words);
-                gkey.set_ordering(&[l], true, true);
+                gkey.set_ordering(&[sort_word(arg)], true, true);
             }
             k @ ('b' | 'd' | 'f' | 'g' | 'h' | 'i' | 'M' | 'n' | 'r' | 'R' | 'V') => {
                 gkey.set_ordering(&[k as u8], true, true);
             }
             opt::CHECK | 'c' | 'C' => check_option(&mut c, o.key, o.arg),
-            opt::COMPRESS_PROGRAM => {
-                if c.compress.is_some_and(|p| p != arg) {
-                    fail(&[b"multiple compress programs specified"], None);
-                }
-                c.compress = Some(arg);
-            }
+            opt::COMPRESS_PROGRAM => once(&mut c.compress, arg, b"compress programs"),
             opt::DEBUG => c.debug = true,
             opt::FILES0_FROM => files0 = Some(arg),
             'k' => c.keys.keys.push(parse_key(arg)),
             'm' => c.merge = true,
             opt::BATCH_SIZE => c.nmerge = nmerge_arg(arg, b"--batch-size"),
-            'o' => {
-                if c.outfile.is_some_and(|f| f != arg) {
-                    fail(&[b"multiple output files specified"], None);
-                }
-                c.outfile = Some(arg);
-            }
-            opt::RANDOM_SOURCE => {
-                if random_source.is_some_and(|f| f != arg) {
-                    fail(&[b"multiple random sources specified"], None);
-                }
-                random_source = Some(arg);
-            }
+            'o' => once(&mut c.outfile, arg, b"output files"),
+            opt::RANDOM_SOURCE => once(&mut random_source, arg, b"random sources"),
             's' => c.stable = true,
             'S' => {
                 let n = sort_size(arg, spelled(given, b"-S", b"--buffer-size"));
@@ -466,23 +442,16 @@ fn parse(args: &'static [&'static [u8]]) -> Config {
             }
             't' => tab = Some(tab_option(tab, arg)),
             'T' => c.temp_dirs.push(arg),
-            opt::PARALLEL => {
-                let name = spelled(given, b"--parallel", b"--parallel");
-                match logic::num::xstrtoumax(arg, b"") {
-                    (0, _, None) => fail(&[b"number in parallel must be nonzero"], None),
-                    (_, _, None) | (_, _, Some(logic::num::SizeError::Overflow)) => {}
-                    (_, _, Some(e)) => xstrtol_fatal(name, arg, e),
-                }
-            }
+            opt::PARALLEL => parallel(arg),
             'u' => c.unique = true,
-            'y' => {
-                if o.arg.is_none() {
-                    let next = opts.rest().first().copied();
-                    if next.is_some_and(|n| n.iter().all(u8::is_ascii_digit)) {
-                        opts.skip_arg();
-                    }
+            // -y[N], -y N: ignored (an old option of sort's).
+            'y' if o.arg.is_none() => {
+                let next = opts.rest().first().copied();
+                if next.is_some_and(|n| n.iter().all(u8::is_ascii_digit)) {
+                    opts.skip_arg();
                 }
             }
+            'y' => {}
             'z' => c.eol = 0,
             _ => try_help(&SPEC),
         }
@@ -494,6 +463,36 @@ fn parse(args: &'static [&'static [u8]]) -> Config {
     }
     finish_keys(&mut c, gkey, random_source);
     c
+}
+
+/// `--sort=WORD`: the option letter of WORD.
+fn sort_word(arg: &[u8]) -> u8 {
+    let words: [(&[u8], u8); 6] = [
+        (b"general-numeric", b'g'),
+        (b"human-numeric", b'h'),
+        (b"month", b'M'),
+        (b"numeric", b'n'),
+        (b"random", b'R'),
+        (b"version", b'V'),
+    ];
+    crate::shared::cli::choice(&SPEC, b"--sort", arg, &words)
+}
+
+/// An option that may be given again only with the same value.
+fn once(slot: &mut Option<&'static [u8]>, arg: &'static [u8], what: &[u8]) {
+    if slot.is_some_and(|p| p != arg) {
+        fail(&[b"multiple ", what, b" specified"], None);
+    }
+    *slot = Some(arg);
+}
+
+/// `--parallel=N`: checked, then ignored (sort runs in one thread).
+fn parallel(arg: &[u8]) {
+    match logic::num::xstrtoumax(arg, b"") {
+        (0, _, None) => fail(&[b"number in parallel must be nonzero"], None),
+        (_, _, None) | (_, _, Some(logic::num::SizeError::Overflow)) => {}
+        (_, _, Some(e)) => xstrtol_fatal(b"--parallel", arg, e),
+    }
 }
 
 /// An operand: a file, or with the traditional syntax `+POS1 [-POS2]` a key.
@@ -683,23 +682,7 @@ fn key_warnings(c: &Config, gkey: &Key) {
             }
         }
         if key.traditional {
-            let sword = if key.sword == NONE { 0 } else { key.sword };
-            let mut o = [&b"+"[..], &num(sword as u64)].concat();
-            let mut n = [&b"-k "[..], &num(sword as u64 + 1)].concat();
-            if key.eword != NONE {
-                o.extend_from_slice(b" -");
-                o.extend_from_slice(&num(key.eword as u64 + 1));
-                n.push(b',');
-                n.extend_from_slice(&num(key.eword as u64 + 1 + (key.echar == NONE) as u64));
-            }
-            let msg: &[&[u8]] = &[
-                b"obsolescent key ",
-                &quote(&o),
-                b" used; consider ",
-                &quote(&n),
-                b" instead",
-            ];
-            error(msg, None);
+            obsolete_warning(key);
         }
         let zero_width = key.sword != NONE && key.eword < key.sword;
         if zero_width {
@@ -739,19 +722,7 @@ fn key_warnings(c: &Config, gkey: &Key) {
                 }
             }
         }
-        if ug.ignore != logic::sortkey::Ignore::No && ug.ignore == key.ignore {
-            ug.ignore = logic::sortkey::Ignore::No;
-        }
-        ug.fold &= !key.fold;
-        ug.skipsblanks &= !key.skipsblanks;
-        ug.skipeblanks &= !key.skipeblanks;
-        ug.month &= !key.month;
-        ug.numeric &= !key.numeric;
-        ug.general &= !key.general;
-        ug.human &= !key.human;
-        ug.random &= !key.random;
-        ug.version &= !key.version;
-        ug.reverse &= !key.reverse;
+        unused_by(&mut ug, key);
     }
     number_warnings(tab, basic || general, basic_span, general_span);
     let stable = c.stable || c.unique;
@@ -778,6 +749,44 @@ fn key_warnings(c: &Config, gkey: &Key) {
             None,
         );
     }
+}
+
+/// `obsolescent key '+1 -2' used; consider '-k 2,2' instead`.
+fn obsolete_warning(key: &Key) {
+    let sword = if key.sword == NONE { 0 } else { key.sword };
+    let mut o = [&b"+"[..], &num(sword as u64)].concat();
+    let mut n = [&b"-k "[..], &num(sword as u64 + 1)].concat();
+    if key.eword != NONE {
+        o.extend_from_slice(b" -");
+        o.extend_from_slice(&num(key.eword as u64 + 1));
+        n.push(b',');
+        n.extend_from_slice(&num(key.eword as u64 + 1 + (key.echar == NONE) as u64));
+    }
+    let msg: &[&[u8]] = &[
+        b"obsolescent key ",
+        &quote(&o),
+        b" used; consider ",
+        &quote(&n),
+        b" instead",
+    ];
+    error(msg, None);
+}
+
+/// Clears in `ug` (the global options not used yet) those `key` has.
+fn unused_by(ug: &mut Key, key: &Key) {
+    if ug.ignore != logic::sortkey::Ignore::No && ug.ignore == key.ignore {
+        ug.ignore = logic::sortkey::Ignore::No;
+    }
+    ug.fold &= !key.fold;
+    ug.skipsblanks &= !key.skipsblanks;
+    ug.skipeblanks &= !key.skipeblanks;
+    ug.month &= !key.month;
+    ug.numeric &= !key.numeric;
+    ug.general &= !key.general;
+    ug.human &= !key.human;
+    ug.random &= !key.random;
+    ug.version &= !key.version;
+    ug.reverse &= !key.reverse;
 }
 
 fn number_warnings(tab: Option<u8>, numeric: bool, basic_span: bool, general_span: bool) {
