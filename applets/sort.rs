@@ -825,16 +825,48 @@ fn number_warnings(tab: Option<u8>, numeric: bool, basic_span: bool, general_spa
     }
 }
 
-/// A line of the buffer: where it is (without its delimiter), the span of
-/// the first key in it, and `pre`: the key's first 8 bytes big-endian (or
-/// line's, without keys), or the value of a simple `-n` integer.
+/// A line of the buffer, 32 bytes. Buffers up to 4 GiB ("spans"): `pos`
+/// is where it is (start, length without its delimiter: high and low
+/// halves); `pre` the first key's first 8 bytes big-endian (the line's,
+/// without keys), or the value of a simple `-n` integer; `aux` the span of
+/// the first key in the line (start, end), or without keys the line's bytes
+/// 8 to 16; `lpre` its first 8 bytes, or bytes 16 to 24 without keys.
+/// Beyond 4 GiB, `pos` is the start, `aux` the length, and nothing else is
+/// kept.
 #[derive(Clone, Copy)]
 struct Line {
     pre: u64,
-    at: usize,
-    len: usize,
-    kb: u32,
-    ke: u32,
+    pos: u64,
+    aux: u64,
+    lpre: u64,
+}
+
+impl Line {
+    /// Where the line starts, and its length without its delimiter.
+    #[inline]
+    fn range(&self, spans: bool) -> (usize, usize) {
+        if spans {
+            ((self.pos >> 32) as usize, self.pos as u32 as usize)
+        } else {
+            (self.pos as usize, self.aux as usize)
+        }
+    }
+
+    #[inline]
+    fn text<'a>(&self, data: &'a [u8], spans: bool) -> &'a [u8] {
+        let (at, len) = self.range(spans);
+        &data[at..at + len]
+    }
+
+    #[inline]
+    fn key<'a>(&self, line: &'a [u8]) -> &'a [u8] {
+        &line[(self.aux >> 32) as usize..self.aux as u32 as usize]
+    }
+}
+
+/// `s` from byte `from` on.
+fn prefix_at(s: &[u8], from: usize) -> u64 {
+    prefix(&s[s.len().min(from)..])
 }
 
 /// What `pre` holds for the first key.
@@ -849,6 +881,18 @@ enum Pre {
 }
 
 const NOT_INT: u64 = u64::MAX;
+
+/// compare_bytes of two strings whose first `n` bytes (padded with zeros)
+/// are the same: the shorter one first when one has at most `n`, without
+/// reading them.
+#[inline]
+fn tie(a: &[u8], b: &[u8], n: usize) -> Ordering {
+    if a.len() <= n || b.len() <= n {
+        a.len().cmp(&b.len())
+    } else {
+        compare_bytes(&a[n..], &b[n..])
+    }
+}
 
 fn prefix(s: &[u8]) -> u64 {
     let mut b = [0u8; 8];
@@ -919,12 +963,24 @@ impl Sorter<'_> {
                 Pre::Int => int_key(&l[kb..ke]),
                 Pre::No => 0,
             };
+            let (pos, aux, lpre) = match first {
+                _ if !self.spans => (at as u64, l.len() as u64, 0),
+                None => (
+                    (at as u64) << 32 | l.len() as u64,
+                    prefix_at(l, 8),
+                    prefix_at(l, 16),
+                ),
+                Some(_) => (
+                    (at as u64) << 32 | l.len() as u64,
+                    (kb as u64) << 32 | ke as u64,
+                    prefix(l),
+                ),
+            };
             lines.push(Line {
                 pre,
-                at,
-                len: end - at,
-                kb: kb as u32,
-                ke: ke as u32,
+                pos,
+                aux,
+                lpre,
             });
             at = end + 1;
         }
@@ -933,21 +989,22 @@ impl Sorter<'_> {
 
     #[inline]
     fn compare(&self, data: &[u8], a: &Line, b: &Line) -> Ordering {
-        let la = &data[a.at..a.at + a.len];
-        let lb = &data[b.at..b.at + b.len];
+        let la = a.text(data, self.spans);
+        let lb = b.text(data, self.spans);
         let keys = &self.c.keys;
-        let Some(k) = keys.keys.first() else {
-            let d = a.pre.cmp(&b.pre).then_with(|| compare_bytes(la, lb));
-            return if keys.reverse { d.reverse() } else { d };
-        };
         if !self.spans {
             return keys.compare(la, lb);
         }
-        let ka = &la[a.kb as usize..a.ke as usize];
-        let kb = &lb[b.kb as usize..b.ke as usize];
+        let Some(k) = keys.keys.first() else {
+            let d = a.pre.cmp(&b.pre).then(a.aux.cmp(&b.aux));
+            let d = d.then(a.lpre.cmp(&b.lpre)).then_with(|| tie(la, lb, 24));
+            return if keys.reverse { d.reverse() } else { d };
+        };
+        let ka = a.key(la);
+        let kb = b.key(lb);
         let d = match self.pre {
-            Pre::Bytes if a.pre != b.pre => {
-                let d = a.pre.cmp(&b.pre);
+            Pre::Bytes => {
+                let d = a.pre.cmp(&b.pre).then_with(|| tie(ka, kb, 8));
                 if k.reverse {
                     d.reverse()
                 } else {
@@ -971,20 +1028,26 @@ impl Sorter<'_> {
         if d != Ordering::Equal || keys.no_last_resort {
             return d;
         }
-        keys.last_resort(la, lb)
+        let d = a.lpre.cmp(&b.lpre).then_with(|| tie(la, lb, 8));
+        if keys.reverse {
+            d.reverse()
+        } else {
+            d
+        }
     }
 
     /// Sorts the lines of `data` (each ending in the delimiter) to `sink`.
     fn sort_to(&mut self, data: &[u8], sink: &mut Sink) {
         let mut lines = self.index(data);
-        if self.c.keys.no_last_resort {
+        if self.c.keys.no_last_resort && !self.c.keys.keys.is_empty() {
             lines.sort_by(|a, b| self.compare(data, a, b));
         } else {
-            // Lines that compare equal are the same bytes: order among
-            // them does not show.
+            // Lines that compare equal are the same bytes (last-resort
+            // comparison, or no keys): order among them does not show.
             lines.sort_unstable_by(|a, b| self.compare(data, a, b));
         }
         let mut last: Option<&Line> = None;
+        let short = self.c.keys.keys.is_empty() && !self.c.debug && self.spans;
         for l in &lines {
             if self.c.unique {
                 if last.is_some_and(|p| self.compare(data, p, l) == Ordering::Equal) {
@@ -992,7 +1055,18 @@ impl Sorter<'_> {
                 }
                 last = Some(l);
             }
-            sink.line(self.c, &data[l.at..l.at + l.len + 1]);
+            let (at, len) = l.range(self.spans);
+            if short && len <= 24 {
+                // The line is in the index: no read of the (uncached) text.
+                let mut b = [self.c.eol; 25];
+                b[..8].copy_from_slice(&l.pre.to_be_bytes());
+                b[8..16].copy_from_slice(&l.aux.to_be_bytes());
+                b[16..24].copy_from_slice(&l.lpre.to_be_bytes());
+                b[len] = self.c.eol;
+                sink.line(self.c, &b[..len + 1]);
+            } else {
+                sink.line(self.c, &data[at..at + len + 1]);
+            }
         }
         self.lines = lines;
     }

@@ -357,3 +357,57 @@ fn same_as_gnu() {
         assert_eq!(ours.code, theirs.code, "sort {args:?}");
     }
 }
+
+/// Lines sharing long prefixes, of lengths around the 8, 16 and 24 bytes
+/// kept in the index, with NULs (like the padding of short lines): the
+/// same order as GNU's.
+#[test]
+fn prefixes_like_gnu() {
+    if !have_gnu("sort") {
+        return;
+    }
+    let mut seed = 7u32;
+    let mut input = Vec::new();
+    for _ in 0..3000 {
+        seed = seed.wrapping_mul(1103515245).wrapping_add(12345);
+        let len = (seed >> 16) % 30;
+        let mut s2 = seed;
+        for i in 0..len {
+            s2 = s2.wrapping_mul(69069).wrapping_add(1);
+            // Mostly 'a': long common prefixes.
+            let c = match (s2 >> 24) % 16 {
+                0 => b'\0',
+                1 => b'b',
+                2 if i > 2 => b',',
+                _ => b'a',
+            };
+            input.push(c);
+        }
+        input.push(b'\n');
+    }
+    let cases: &[&[&str]] = &[
+        &[],
+        &["-r"],
+        &["-u"],
+        &["-s"],
+        &["-t,", "-k2"],
+        &["-t,", "-k1,1", "-r"],
+        &["-t,", "-k2,2", "-u"],
+        &["-n"],
+        &["-z"],
+    ];
+    for args in cases {
+        let ours = ucmd("sort")
+            .args(args)
+            .env("LC_ALL", "C")
+            .stdin(&input)
+            .run();
+        let theirs = gnu("sort")
+            .args(args)
+            .env("LC_ALL", "C")
+            .stdin(&input)
+            .run();
+        assert_eq!(ours.stdout, theirs.stdout, "sort {args:?}");
+        assert_eq!(ours.code, theirs.code, "sort {args:?}");
+    }
+}
