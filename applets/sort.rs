@@ -109,13 +109,15 @@
 //! to unlinked temporary files in `-T` directories and are merged, at most
 //! `--batch-size` at once. `-m` merges, `-c`/`-C` check, both streaming.
 //! Comparisons are logic::sortkey's. There are no threads: `--parallel`
-//! is checked and ignored. `--compress-program` is checked but temporary
-//! files are not compressed.
+//! is checked and ignored. With `--compress-program` each run is written
+//! through a child running it and read back through one running it with
+//! `-d` (GNU's pipe_fork).
 
 use super::{opt, SPEC};
 use crate::shared::cli::try_help;
 use crate::shared::diag::{quote, quoteaf, quotef};
 use alloc::vec::Vec;
+use core::cell::RefCell;
 use core::cmp::Ordering;
 use logic::linecmp::compare_bytes;
 use logic::sortkey::{Key, Keys, NONE};
@@ -157,6 +159,11 @@ struct Config {
     sort_size: u64,
     nmerge: usize,
     temp_dirs: Vec<&'static [u8]>,
+    /// `--compress-program`.
+    compress: Option<&'static [u8]>,
+    /// Its children not waited for yet: (pid, compressor rather than
+    /// decompressor).
+    procs: RefCell<Vec<(i32, bool)>>,
 }
 
 fn badfieldspec(spec: &[u8], msg: &[u8]) -> ! {
@@ -374,6 +381,8 @@ impl Config {
             sort_size: 0,
             nmerge: NMERGE_DEFAULT,
             temp_dirs: Vec::new(),
+            compress: None,
+            procs: RefCell::new(Vec::new()),
         }
     }
 }
@@ -388,8 +397,7 @@ fn parse(args: &'static [&'static [u8]]) -> Config {
     let v = sys::env::posix2_version();
     let mut traditional = !(200112..200809).contains(&v);
     let mut files0: Option<&[u8]> = None;
-    let mut random_source: Option<&[u8]> = None;
-    let mut compress: Option<&[u8]> = None;
+    let mut random_source: Option<&'static [u8]> = None;
     let mut tab: Option<u8> = None;
     let mut opts = crate::shared::cli::parse_in_order(&SPEC, &args[1.min(args.len())..]);
     loop {
@@ -413,44 +421,20 @@ fn parse(args: &'static [&'static [u8]]) -> Config {
                 operand(&mut c, &mut opts, arg, posixly, &mut traditional)
             }
             opt::SORT => {
-                let words: [(&[u8], u8); 6] = [
-                    (b"general-numeric", b'g'),
-                    (b"human-numeric", b'h'),
-                    (b"month", b'M'),
-                    (b"numeric", b'n'),
-                    (b"random", b'R'),
-                    (b"version", b'V'),
-                ];
-                let l = crate::shared::cli::choice(&SPEC, b"--sort", arg, &words);
-                gkey.set_ordering(&[l], true, true);
+                gkey.set_ordering(&[sort_word(arg)], true, true);
             }
             k @ ('b' | 'd' | 'f' | 'g' | 'h' | 'i' | 'M' | 'n' | 'r' | 'R' | 'V') => {
                 gkey.set_ordering(&[k as u8], true, true);
             }
             opt::CHECK | 'c' | 'C' => check_option(&mut c, o.key, o.arg),
-            opt::COMPRESS_PROGRAM => {
-                if compress.is_some_and(|p| p != arg) {
-                    fail(&[b"multiple compress programs specified"], None);
-                }
-                compress = Some(arg);
-            }
+            opt::COMPRESS_PROGRAM => once(&mut c.compress, arg, b"compress programs"),
             opt::DEBUG => c.debug = true,
             opt::FILES0_FROM => files0 = Some(arg),
             'k' => c.keys.keys.push(parse_key(arg)),
             'm' => c.merge = true,
             opt::BATCH_SIZE => c.nmerge = nmerge_arg(arg, b"--batch-size"),
-            'o' => {
-                if c.outfile.is_some_and(|f| f != arg) {
-                    fail(&[b"multiple output files specified"], None);
-                }
-                c.outfile = Some(arg);
-            }
-            opt::RANDOM_SOURCE => {
-                if random_source.is_some_and(|f| f != arg) {
-                    fail(&[b"multiple random sources specified"], None);
-                }
-                random_source = Some(arg);
-            }
+            'o' => once(&mut c.outfile, arg, b"output files"),
+            opt::RANDOM_SOURCE => once(&mut random_source, arg, b"random sources"),
             's' => c.stable = true,
             'S' => {
                 let n = sort_size(arg, spelled(given, b"-S", b"--buffer-size"));
@@ -458,23 +442,16 @@ fn parse(args: &'static [&'static [u8]]) -> Config {
             }
             't' => tab = Some(tab_option(tab, arg)),
             'T' => c.temp_dirs.push(arg),
-            opt::PARALLEL => {
-                let name = spelled(given, b"--parallel", b"--parallel");
-                match logic::num::xstrtoumax(arg, b"") {
-                    (0, _, None) => fail(&[b"number in parallel must be nonzero"], None),
-                    (_, _, None) | (_, _, Some(logic::num::SizeError::Overflow)) => {}
-                    (_, _, Some(e)) => xstrtol_fatal(name, arg, e),
-                }
-            }
+            opt::PARALLEL => parallel(arg),
             'u' => c.unique = true,
-            'y' => {
-                if o.arg.is_none() {
-                    let next = opts.rest().first().copied();
-                    if next.is_some_and(|n| n.iter().all(u8::is_ascii_digit)) {
-                        opts.skip_arg();
-                    }
+            // -y[N], -y N: ignored (an old option of sort's).
+            'y' if o.arg.is_none() => {
+                let next = opts.rest().first().copied();
+                if next.is_some_and(|n| n.iter().all(u8::is_ascii_digit)) {
+                    opts.skip_arg();
                 }
             }
+            'y' => {}
             'z' => c.eol = 0,
             _ => try_help(&SPEC),
         }
@@ -484,8 +461,38 @@ fn parse(args: &'static [&'static [u8]]) -> Config {
     if let Some(f) = files0 {
         c.files = files0_from(f, &c.files);
     }
-    finish_keys(&mut c, gkey, random_source, compress);
+    finish_keys(&mut c, gkey, random_source);
     c
+}
+
+/// `--sort=WORD`: the option letter of WORD.
+fn sort_word(arg: &[u8]) -> u8 {
+    let words: [(&[u8], u8); 6] = [
+        (b"general-numeric", b'g'),
+        (b"human-numeric", b'h'),
+        (b"month", b'M'),
+        (b"numeric", b'n'),
+        (b"random", b'R'),
+        (b"version", b'V'),
+    ];
+    crate::shared::cli::choice(&SPEC, b"--sort", arg, &words)
+}
+
+/// An option that may be given again only with the same value.
+fn once(slot: &mut Option<&'static [u8]>, arg: &'static [u8], what: &[u8]) {
+    if slot.is_some_and(|p| p != arg) {
+        fail(&[b"multiple ", what, b" specified"], None);
+    }
+    *slot = Some(arg);
+}
+
+/// `--parallel=N`: checked, then ignored (sort runs in one thread).
+fn parallel(arg: &[u8]) {
+    match logic::num::xstrtoumax(arg, b"") {
+        (0, _, None) => fail(&[b"number in parallel must be nonzero"], None),
+        (_, _, None) | (_, _, Some(logic::num::SizeError::Overflow)) => {}
+        (_, _, Some(e)) => xstrtol_fatal(b"--parallel", arg, e),
+    }
 }
 
 /// An operand: a file, or with the traditional syntax `+POS1 [-POS2]` a key.
@@ -595,7 +602,7 @@ fn files0_from(from: &'static [u8], operands: &[&[u8]]) -> Vec<&'static [u8]> {
 
 /// Inheritance of the global options, checks, `--debug`'s warnings and
 /// the random salt.
-fn finish_keys(c: &mut Config, gkey: Key, source: Option<&[u8]>, _compress: Option<&[u8]>) {
+fn finish_keys(c: &mut Config, gkey: Key, source: Option<&[u8]>) {
     let mut random = false;
     for k in c.keys.keys.iter_mut() {
         if k.is_default() && !k.reverse {
@@ -675,23 +682,7 @@ fn key_warnings(c: &Config, gkey: &Key) {
             }
         }
         if key.traditional {
-            let sword = if key.sword == NONE { 0 } else { key.sword };
-            let mut o = [&b"+"[..], &num(sword as u64)].concat();
-            let mut n = [&b"-k "[..], &num(sword as u64 + 1)].concat();
-            if key.eword != NONE {
-                o.extend_from_slice(b" -");
-                o.extend_from_slice(&num(key.eword as u64 + 1));
-                n.push(b',');
-                n.extend_from_slice(&num(key.eword as u64 + 1 + (key.echar == NONE) as u64));
-            }
-            let msg: &[&[u8]] = &[
-                b"obsolescent key ",
-                &quote(&o),
-                b" used; consider ",
-                &quote(&n),
-                b" instead",
-            ];
-            error(msg, None);
+            obsolete_warning(key);
         }
         let zero_width = key.sword != NONE && key.eword < key.sword;
         if zero_width {
@@ -731,19 +722,7 @@ fn key_warnings(c: &Config, gkey: &Key) {
                 }
             }
         }
-        if ug.ignore != logic::sortkey::Ignore::No && ug.ignore == key.ignore {
-            ug.ignore = logic::sortkey::Ignore::No;
-        }
-        ug.fold &= !key.fold;
-        ug.skipsblanks &= !key.skipsblanks;
-        ug.skipeblanks &= !key.skipeblanks;
-        ug.month &= !key.month;
-        ug.numeric &= !key.numeric;
-        ug.general &= !key.general;
-        ug.human &= !key.human;
-        ug.random &= !key.random;
-        ug.version &= !key.version;
-        ug.reverse &= !key.reverse;
+        unused_by(&mut ug, key);
     }
     number_warnings(tab, basic || general, basic_span, general_span);
     let stable = c.stable || c.unique;
@@ -770,6 +749,44 @@ fn key_warnings(c: &Config, gkey: &Key) {
             None,
         );
     }
+}
+
+/// `obsolescent key '+1 -2' used; consider '-k 2,2' instead`.
+fn obsolete_warning(key: &Key) {
+    let sword = if key.sword == NONE { 0 } else { key.sword };
+    let mut o = [&b"+"[..], &num(sword as u64)].concat();
+    let mut n = [&b"-k "[..], &num(sword as u64 + 1)].concat();
+    if key.eword != NONE {
+        o.extend_from_slice(b" -");
+        o.extend_from_slice(&num(key.eword as u64 + 1));
+        n.push(b',');
+        n.extend_from_slice(&num(key.eword as u64 + 1 + (key.echar == NONE) as u64));
+    }
+    let msg: &[&[u8]] = &[
+        b"obsolescent key ",
+        &quote(&o),
+        b" used; consider ",
+        &quote(&n),
+        b" instead",
+    ];
+    error(msg, None);
+}
+
+/// Clears in `ug` (the global options not used yet) those `key` has.
+fn unused_by(ug: &mut Key, key: &Key) {
+    if ug.ignore != logic::sortkey::Ignore::No && ug.ignore == key.ignore {
+        ug.ignore = logic::sortkey::Ignore::No;
+    }
+    ug.fold &= !key.fold;
+    ug.skipsblanks &= !key.skipsblanks;
+    ug.skipeblanks &= !key.skipeblanks;
+    ug.month &= !key.month;
+    ug.numeric &= !key.numeric;
+    ug.general &= !key.general;
+    ug.human &= !key.human;
+    ug.random &= !key.random;
+    ug.version &= !key.version;
+    ug.reverse &= !key.reverse;
 }
 
 fn number_warnings(tab: Option<u8>, numeric: bool, basic_span: bool, general_span: bool) {
@@ -808,16 +825,48 @@ fn number_warnings(tab: Option<u8>, numeric: bool, basic_span: bool, general_spa
     }
 }
 
-/// A line of the buffer: where it is (without its delimiter), the span of
-/// the first key in it, and `pre`: the key's first 8 bytes big-endian (or
-/// line's, without keys), or the value of a simple `-n` integer.
+/// A line of the buffer, 32 bytes. Buffers up to 4 GiB ("spans"): `pos`
+/// is where it is (start, length without its delimiter: high and low
+/// halves); `pre` the first key's first 8 bytes big-endian (the line's,
+/// without keys), or the value of a simple `-n` integer; `aux` the span of
+/// the first key in the line (start, end), or without keys the line's bytes
+/// 8 to 16; `lpre` its first 8 bytes, or bytes 16 to 24 without keys.
+/// Beyond 4 GiB, `pos` is the start, `aux` the length, and nothing else is
+/// kept.
 #[derive(Clone, Copy)]
 struct Line {
     pre: u64,
-    at: usize,
-    len: usize,
-    kb: u32,
-    ke: u32,
+    pos: u64,
+    aux: u64,
+    lpre: u64,
+}
+
+impl Line {
+    /// Where the line starts, and its length without its delimiter.
+    #[inline]
+    fn range(&self, spans: bool) -> (usize, usize) {
+        if spans {
+            ((self.pos >> 32) as usize, self.pos as u32 as usize)
+        } else {
+            (self.pos as usize, self.aux as usize)
+        }
+    }
+
+    #[inline]
+    fn text<'a>(&self, data: &'a [u8], spans: bool) -> &'a [u8] {
+        let (at, len) = self.range(spans);
+        &data[at..at + len]
+    }
+
+    #[inline]
+    fn key<'a>(&self, line: &'a [u8]) -> &'a [u8] {
+        &line[(self.aux >> 32) as usize..self.aux as u32 as usize]
+    }
+}
+
+/// `s` from byte `from` on.
+fn prefix_at(s: &[u8], from: usize) -> u64 {
+    prefix(&s[s.len().min(from)..])
 }
 
 /// What `pre` holds for the first key.
@@ -832,6 +881,18 @@ enum Pre {
 }
 
 const NOT_INT: u64 = u64::MAX;
+
+/// compare_bytes of two strings whose first `n` bytes (padded with zeros)
+/// are the same: the shorter one first when one has at most `n`, without
+/// reading them.
+#[inline]
+fn tie(a: &[u8], b: &[u8], n: usize) -> Ordering {
+    if a.len() <= n || b.len() <= n {
+        a.len().cmp(&b.len())
+    } else {
+        compare_bytes(&a[n..], &b[n..])
+    }
+}
 
 fn prefix(s: &[u8]) -> u64 {
     let mut b = [0u8; 8];
@@ -902,12 +963,24 @@ impl Sorter<'_> {
                 Pre::Int => int_key(&l[kb..ke]),
                 Pre::No => 0,
             };
+            let (pos, aux, lpre) = match first {
+                _ if !self.spans => (at as u64, l.len() as u64, 0),
+                None => (
+                    (at as u64) << 32 | l.len() as u64,
+                    prefix_at(l, 8),
+                    prefix_at(l, 16),
+                ),
+                Some(_) => (
+                    (at as u64) << 32 | l.len() as u64,
+                    (kb as u64) << 32 | ke as u64,
+                    prefix(l),
+                ),
+            };
             lines.push(Line {
                 pre,
-                at,
-                len: end - at,
-                kb: kb as u32,
-                ke: ke as u32,
+                pos,
+                aux,
+                lpre,
             });
             at = end + 1;
         }
@@ -916,21 +989,22 @@ impl Sorter<'_> {
 
     #[inline]
     fn compare(&self, data: &[u8], a: &Line, b: &Line) -> Ordering {
-        let la = &data[a.at..a.at + a.len];
-        let lb = &data[b.at..b.at + b.len];
+        let la = a.text(data, self.spans);
+        let lb = b.text(data, self.spans);
         let keys = &self.c.keys;
-        let Some(k) = keys.keys.first() else {
-            let d = a.pre.cmp(&b.pre).then_with(|| compare_bytes(la, lb));
-            return if keys.reverse { d.reverse() } else { d };
-        };
         if !self.spans {
             return keys.compare(la, lb);
         }
-        let ka = &la[a.kb as usize..a.ke as usize];
-        let kb = &lb[b.kb as usize..b.ke as usize];
+        let Some(k) = keys.keys.first() else {
+            let d = a.pre.cmp(&b.pre).then(a.aux.cmp(&b.aux));
+            let d = d.then(a.lpre.cmp(&b.lpre)).then_with(|| tie(la, lb, 24));
+            return if keys.reverse { d.reverse() } else { d };
+        };
+        let ka = a.key(la);
+        let kb = b.key(lb);
         let d = match self.pre {
-            Pre::Bytes if a.pre != b.pre => {
-                let d = a.pre.cmp(&b.pre);
+            Pre::Bytes => {
+                let d = a.pre.cmp(&b.pre).then_with(|| tie(ka, kb, 8));
                 if k.reverse {
                     d.reverse()
                 } else {
@@ -954,20 +1028,26 @@ impl Sorter<'_> {
         if d != Ordering::Equal || keys.no_last_resort {
             return d;
         }
-        keys.last_resort(la, lb)
+        let d = a.lpre.cmp(&b.lpre).then_with(|| tie(la, lb, 8));
+        if keys.reverse {
+            d.reverse()
+        } else {
+            d
+        }
     }
 
     /// Sorts the lines of `data` (each ending in the delimiter) to `sink`.
     fn sort_to(&mut self, data: &[u8], sink: &mut Sink) {
         let mut lines = self.index(data);
-        if self.c.keys.no_last_resort {
+        if self.c.keys.no_last_resort && !self.c.keys.keys.is_empty() {
             lines.sort_by(|a, b| self.compare(data, a, b));
         } else {
-            // Lines that compare equal are the same bytes: order among
-            // them does not show.
+            // Lines that compare equal are the same bytes (last-resort
+            // comparison, or no keys): order among them does not show.
             lines.sort_unstable_by(|a, b| self.compare(data, a, b));
         }
         let mut last: Option<&Line> = None;
+        let short = self.c.keys.keys.is_empty() && !self.c.debug && self.spans;
         for l in &lines {
             if self.c.unique {
                 if last.is_some_and(|p| self.compare(data, p, l) == Ordering::Equal) {
@@ -975,16 +1055,41 @@ impl Sorter<'_> {
                 }
                 last = Some(l);
             }
-            sink.line(self.c, &data[l.at..l.at + l.len + 1]);
+            let (at, len) = l.range(self.spans);
+            if short && len <= 24 {
+                // The line is in the index: no read of the (uncached) text.
+                let mut b = [self.c.eol; 25];
+                b[..8].copy_from_slice(&l.pre.to_be_bytes());
+                b[8..16].copy_from_slice(&l.aux.to_be_bytes());
+                b[16..24].copy_from_slice(&l.lpre.to_be_bytes());
+                b[len] = self.c.eol;
+                sink.line(self.c, &b[..len + 1]);
+            } else {
+                sink.line(self.c, &data[at..at + len + 1]);
+            }
         }
         self.lines = lines;
     }
 }
 
-/// Where sorted lines go: standard output, or a temporary file.
+/// Where sorted lines go: standard output, or a temporary run (through
+/// `pipe` to its compressor when there is one).
 enum Sink {
-    Out { debug: bool },
-    Temp { file: File, buf: Vec<u8> },
+    Out {
+        debug: bool,
+    },
+    Temp {
+        run: Run,
+        pipe: Option<File>,
+        buf: Vec<u8>,
+    },
+}
+
+/// A sorted run in an unlinked temporary file, compressed by child `pid`
+/// (0: not compressed).
+struct Run {
+    file: File,
+    pid: i32,
 }
 
 impl Sink {
@@ -994,25 +1099,22 @@ impl Sink {
         match self {
             Sink::Out { debug: false } => out().write(line),
             Sink::Out { debug: true } => debug_line(c, line),
-            Sink::Temp { file, buf } => {
+            Sink::Temp { run, pipe, buf } => {
                 if buf.len() + line.len() > 256 * 1024 {
-                    flush_temp(file, buf);
+                    flush_temp(pipe.as_ref().unwrap_or(&run.file), buf);
                 }
                 buf.extend_from_slice(line);
             }
         }
     }
 
-    /// The temporary file written, ready to be read from its start.
-    fn finish(self) -> Option<File> {
+    /// The run written (its compressor's input closed).
+    fn finish(self) -> Option<Run> {
         match self {
             Sink::Out { .. } => None,
-            Sink::Temp { file, mut buf } => {
-                flush_temp(&file, &mut buf);
-                if let Err(e) = fs::seek(file.fd(), fs::Whence::Start(0)) {
-                    fail(&[b"cannot seek temporary file"], Some(e));
-                }
-                Some(file)
+            Sink::Temp { run, pipe, mut buf } => {
+                flush_temp(pipe.as_ref().unwrap_or(&run.file), &mut buf);
+                Some(run)
             }
         }
     }
@@ -1037,10 +1139,109 @@ fn try_temp_sink(c: &Config, turn: &mut usize) -> Result<Sink, sys::Errno> {
     prefix.extend_from_slice(b"/sort");
     let (file, name) = fs::mkstemp(&prefix)?;
     let _ = fs::unlink(&name);
+    let mut run = Run { file, pid: 0 };
+    let mut pipe = None;
+    if let Some(prog) = c.compress {
+        // Without a compressor (no descriptor or process left) the run
+        // is written as it is.
+        if let Ok((p, pid)) = pipe_fork(c, prog, run.file.fd(), false) {
+            run.pid = pid;
+            pipe = Some(p);
+        }
+    }
     Ok(Sink::Temp {
-        file,
+        run,
+        pipe,
         buf: Vec::new(),
     })
+}
+
+/// pipe_fork: a child running `prog` (with `-d` when `decompress`) from a
+/// new pipe to `file`, or from `file` to the pipe; our end of the pipe and
+/// the child's id. Forks failing for lack of resources are retried (GNU's
+/// MAX_FORK_TRIES_*), waiting longer each time.
+fn pipe_fork(
+    c: &Config,
+    prog: &'static [u8],
+    file: sys::io::Fd,
+    decompress: bool,
+) -> Result<(File, i32), sys::Errno> {
+    let (r, w) = fs::pipe()?;
+    // At most NMERGE + 2 children: wait for finished compressions.
+    while c.procs.borrow().len() > c.nmerge + 1 {
+        let Some(&(pid, _)) = c.procs.borrow().iter().find(|p| p.1) else {
+            break;
+        };
+        reap(c, pid, true);
+    }
+    let mut delay = 250_000_000u64;
+    let mut tries = if decompress { 9 } else { 4 };
+    loop {
+        tries -= 1;
+        match sys::process::fork() {
+            Ok(None) => compressor(prog, file, &r, &w, decompress),
+            Ok(Some(pid)) => {
+                c.procs.borrow_mut().push((pid, !decompress));
+                return Ok((if decompress { r } else { w }, pid));
+            }
+            Err(e) if e == sys::Errno::AGAIN && tries > 0 => {
+                sys::time::sleep(delay / 1_000_000_000, (delay % 1_000_000_000) as u32);
+                delay *= 2;
+                let done: Vec<i32> = c.procs.borrow().iter().map(|p| p.0).collect();
+                for pid in done {
+                    reap(c, pid, false);
+                }
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// The child of [`pipe_fork`]: `prog [-d]` between the pipe and `file`.
+fn compressor(prog: &[u8], file: sys::io::Fd, r: &File, w: &File, decompress: bool) -> ! {
+    let (input, output) = if decompress {
+        (file, w.fd())
+    } else {
+        (r.fd(), file)
+    };
+    // Copies above 2 first: `file` may be descriptor 0 or 1.
+    let (i, o) = (fs::dup_above_stdio(input), fs::dup_above_stdio(output));
+    let e = match (i, o) {
+        (Ok(i), Ok(o)) => fs::dup_to(i.fd(), sys::io::Fd::STDIN)
+            .and_then(|_| fs::dup_to(o.fd(), sys::io::Fd::STDOUT))
+            .err()
+            .unwrap_or_else(|| {
+                let argv: [&[u8]; 2] = [prog, b"-d"];
+                sys::exec::execvp(&argv[..1 + decompress as usize])
+            }),
+        (Err(e), _) | (_, Err(e)) => e,
+    };
+    // async_safe_die: the number of the error, not its text.
+    let mut msg: Vec<u8> = if decompress {
+        b"couldn't execute compress program (with -d): errno ".to_vec()
+    } else {
+        b"couldn't execute compress program: errno ".to_vec()
+    };
+    logic::digits::push_u64(&mut msg, e.0 as u64);
+    msg.push(b'\n');
+    sys::io::write_stderr(&msg);
+    sys::rt::exit_now(SORT_FAILURE)
+}
+
+/// Waits for child `pid` of ours (when `hang`, else only if it has ended)
+/// unless that was done: dies as GNU does when it failed.
+fn reap(c: &Config, pid: i32, hang: bool) {
+    let Some(i) = c.procs.borrow().iter().position(|p| p.0 == pid) else {
+        return;
+    };
+    let prog = c.compress.unwrap_or_default();
+    match sys::process::wait(pid, hang, false) {
+        Ok(None) => return,
+        Ok(Some((_, sys::process::Exit::Code(0)))) => {}
+        Ok(Some(_)) => fail(&[&quoteaf(prog), b" [-d] terminated abnormally"], None),
+        Err(e) => fail(&[b"waiting for ", &quoteaf(prog), b" [-d]"], Some(e)),
+    }
+    c.procs.borrow_mut().remove(i);
 }
 
 #[cold]
@@ -1097,7 +1298,11 @@ fn debug_width(s: &[u8]) -> usize {
 /// One input of a merge or check: its current line.
 struct Source {
     fd: sys::io::Fd,
-    _keep: Option<File>,
+    /// The temporary run read.
+    run: Option<Run>,
+    /// The pipe from its decompressor `dpid` (0: none).
+    pipe: Option<File>,
+    dpid: i32,
     _input: Option<Input>,
     name: &'static [u8],
     buf: Vec<u8>,
@@ -1112,7 +1317,9 @@ impl Source {
     fn new(fd: sys::io::Fd, name: &'static [u8]) -> Source {
         Source {
             fd,
-            _keep: None,
+            run: None,
+            pipe: None,
+            dpid: 0,
             _input: None,
             name,
             buf: alloc::vec![0; 128 * 1024],
@@ -1177,11 +1384,21 @@ impl Source {
     }
 }
 
+/// Moves `s` to its next line; at its end waits for its decompressor.
+fn next_line(c: &Config, s: &mut Source) -> bool {
+    if s.advance(c.eol) {
+        return true;
+    }
+    s.pipe = None;
+    reap(c, s.dpid, true);
+    s.dpid = 0;
+    false
+}
+
 /// mergefps: the lines of `sources`, in order, to `sink` (`-u`: the first
 /// of each run of equal lines). Ties go to the earlier source.
 fn merge_sources(c: &Config, mut src: Vec<Source>, sink: &mut Sink) {
-    let eol = c.eol;
-    src.retain_mut(|s| s.advance(eol));
+    src.retain_mut(|s| next_line(c, s));
     let keys = &c.keys;
     let mut ord: Vec<usize> = (0..src.len()).collect();
     ord.sort_by(|&a, &b| keys.compare(src[a].line(), src[b].line()));
@@ -1201,7 +1418,7 @@ fn merge_sources(c: &Config, mut src: Vec<Source>, sink: &mut Sink) {
         } else {
             sink.line(c, src[i].whole());
         }
-        if !src[i].advance(eol) {
+        if !next_line(c, &mut src[i]) {
             ord.remove(0);
             continue;
         }
@@ -1224,24 +1441,51 @@ fn merge_sources(c: &Config, mut src: Vec<Source>, sink: &mut Sink) {
     }
 }
 
-fn temp_source(f: File) -> Source {
-    let mut s = Source::new(f.fd(), b"temporary file");
-    s._keep = Some(f);
-    s
+/// open_temp: `run` read from its start, through a decompressor once its
+/// compressor is done; Err(EMFILE) when descriptors ran out.
+fn temp_source(c: &Config, run: Run) -> Result<Source, (Run, sys::Errno)> {
+    reap(c, run.pid, true);
+    if let Err(e) = fs::seek(run.file.fd(), fs::Whence::Start(0)) {
+        fail(&[b"cannot seek temporary file"], Some(e));
+    }
+    let mut s = match c.compress.filter(|_| run.pid != 0) {
+        None => Source::new(run.file.fd(), b"temporary file"),
+        Some(prog) => match pipe_fork(c, prog, run.file.fd(), true) {
+            Ok((pipe, pid)) => {
+                let mut s = Source::new(pipe.fd(), b"temporary file");
+                s.pipe = Some(pipe);
+                s.dpid = pid;
+                s
+            }
+            Err(e) if e == sys::Errno::MFILE => return Err((run, e)),
+            Err(e) => {
+                let msg: &[&[u8]] = &[b"couldn't create process for ", &quoteaf(prog), b" -d"];
+                fail(msg, Some(e))
+            }
+        },
+    };
+    s.run = Some(run);
+    Ok(s)
+}
+
+/// Opens runs to merge; running out of descriptors here is fatal.
+fn open_runs(c: &Config, runs: impl Iterator<Item = Run>) -> Vec<Source> {
+    runs.map(|r| temp_source(c, r).unwrap_or_else(|(_, e)| fail(&[b"open failed"], Some(e))))
+        .collect()
 }
 
 /// Merges runs `nmerge` at a time until at most `nmerge` are left.
-fn reduce_runs(c: &Config, runs: &mut Vec<File>, turn: &mut usize) {
+fn reduce_runs(c: &Config, runs: &mut Vec<Run>, turn: &mut usize) {
     while runs.len() >= c.nmerge.max(2) {
-        let batch: Vec<File> = runs.drain(..c.nmerge.max(2)).collect();
+        let batch = open_runs(c, runs.drain(..c.nmerge.max(2)));
         let mut sink = temp_sink(c, turn);
-        merge_sources(c, batch.into_iter().map(temp_source).collect(), &mut sink);
+        merge_sources(c, batch, &mut sink);
         runs.insert(0, sink.finish().unwrap_or_else(unreachable_run));
     }
 }
 
 #[cold]
-fn unreachable_run() -> File {
+fn unreachable_run() -> Run {
     fail(&[b"internal error: no temporary file"], None)
 }
 
@@ -1264,7 +1508,7 @@ fn sort(c: &Config) {
     let mut sorter = Sorter::new(c);
     let mut data: Vec<u8> = Vec::new();
     let mut lines = 0usize;
-    let mut runs: Vec<File> = Vec::new();
+    let mut runs: Vec<Run> = Vec::new();
     let mut turn = 0;
     for &name in &c.files {
         let input =
@@ -1326,7 +1570,8 @@ fn sort(c: &Config) {
         }
         drop(data);
         reduce_runs(c, &mut runs, &mut turn);
-        merge_sources(c, runs.into_iter().map(temp_source).collect(), &mut sink);
+        let srcs = open_runs(c, runs.into_iter());
+        merge_sources(c, srcs, &mut sink);
     }
 }
 
@@ -1335,7 +1580,7 @@ fn spill(
     c: &Config,
     sorter: &mut Sorter,
     data: &mut Vec<u8>,
-    runs: &mut Vec<File>,
+    runs: &mut Vec<Run>,
     turn: &mut usize,
 ) {
     let Some(cut) = logic::memchr::memrchr(c.eol, data) else {
@@ -1448,7 +1693,8 @@ fn merge_inputs(
                 )
             });
             let mut t = Sink::Temp {
-                file,
+                run: Run { file, pid: 0 },
+                pipe: None,
                 buf: Vec::new(),
             };
             let mut s = Source::open(name);
@@ -1467,14 +1713,14 @@ fn merge_inputs(
 /// An input still to merge: a file, or a temporary run.
 enum Pending {
     Name(&'static [u8]),
-    Run(File),
+    Run(Run),
 }
 
 /// Opens `p`; a file that cannot be opened for lack of descriptors comes
 /// back as Err.
-fn open_pending(p: Pending) -> Result<Source, (Pending, sys::Errno)> {
+fn open_pending(c: &Config, p: Pending) -> Result<Source, (Pending, sys::Errno)> {
     match p {
-        Pending::Run(f) => Ok(temp_source(f)),
+        Pending::Run(r) => temp_source(c, r).map_err(|(r, e)| (Pending::Run(r), e)),
         Pending::Name(n) => match Input::open(n) {
             Ok(input) => {
                 fs::advise_sequential(input.fd());
@@ -1497,7 +1743,7 @@ fn merge(c: &Config) {
         let mut srcs: Vec<Source> = Vec::new();
         while srcs.len() < c.nmerge {
             let Some(p) = pending.pop_front() else { break };
-            match open_pending(p) {
+            match open_pending(c, p) {
                 Ok(s) => srcs.push(s),
                 Err((p, e)) if e == sys::Errno::MFILE && srcs.len() >= 2 => {
                     pending.push_front(p);
@@ -1519,10 +1765,7 @@ fn merge(c: &Config) {
             match try_temp_sink(c, &mut turn) {
                 Ok(t) => break t,
                 Err(e) if e == sys::Errno::MFILE && srcs.len() > 2 => {
-                    let s = srcs.pop().map(|mut s| match s._keep.take() {
-                        Some(f) => Pending::Run(f),
-                        None => Pending::Name(s.name),
-                    });
+                    let s = srcs.pop().map(|s| unopen(c, s));
                     pending.extend(s.into_iter().rev());
                     // Back in front of what was not opened.
                     if let Some(last) = pending.pop_back() {
@@ -1534,9 +1777,23 @@ fn merge(c: &Config) {
         };
         let mut sink = sink;
         merge_sources(c, srcs, &mut sink);
-        if let Some(f) = sink.finish() {
-            pending.push_front(Pending::Run(f));
+        if let Some(r) = sink.finish() {
+            pending.push_front(Pending::Run(r));
         }
+    }
+}
+
+/// An input opened but not read yet, back to be opened later (its
+/// decompressor stopped).
+fn unopen(c: &Config, mut s: Source) -> Pending {
+    if s.dpid != 0 {
+        let _ = sys::signal::kill(s.dpid, sys::signal::Sig::KILL);
+        let _ = sys::process::wait(s.dpid, true, false);
+        c.procs.borrow_mut().retain(|p| p.0 != s.dpid);
+    }
+    match s.run.take() {
+        Some(r) => Pending::Run(r),
+        None => Pending::Name(s.name),
     }
 }
 
@@ -1563,6 +1820,10 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             let e = fs::accessible(f, fs::R_OK).err();
             sort_die(b"cannot read", Some(f), e);
         }
+    }
+    if c.compress.is_some() {
+        // Waiting for children needs SIGCHLD's default action.
+        let _ = sys::signal::set_default(sys::signal::Sig::CHILD);
     }
     check_output(&c);
     if c.merge {

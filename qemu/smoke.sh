@@ -76,6 +76,7 @@ in='1\n2\n3\n'; t tail '2\n3\n#0' -n +2
 in='1\n2\n'; t tac '2\n1\n#0'
 in='b c\na b\n'; t tsort 'a\nb\nc\n#0'
 in='b 2\na 10\nc 1\n'; t sort 'c 1\nb 2\na 10\n#0' -k2n
+in='bbbbbbbbbbbbbbbbbbbbbbbbbx\na\nbbbbbbbbbbbbbbbbbbbbbbbbbx\nb\n'; t sort 'a\nb\nbbbbbbbbbbbbbbbbbbbbbbbbbx\n#0' -u
 in='DIR 01;34\nLINK 36\n'; t dircolors "LS_COLORS='di=01;34:ln=36:';\nexport LS_COLORS\n#0" -b -
 t shuf '7\n#0' -i 7-7
 in='a b\nc\n'; t fmt 'a b c\n#0'

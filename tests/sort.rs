@@ -130,6 +130,88 @@ fn external_merge() {
         .stdout_is(want);
 }
 
+/// A compressor script in `d`: `tr 41 14` (its own inverse), leaving
+/// `ok` (compressing) or `okd` (with -d); `fail` says when it fails.
+fn compressor(d: &TempDir, fail: &str) -> String {
+    let script = format!(
+        "#!/bin/sh\ntr 41 14 || exit\nif [ \"$1\" = -d ]; then touch {0}/okd; else touch {0}/ok; fi\n{fail}\n",
+        d.path().display()
+    );
+    let p = d.write("compress", script);
+    std::fs::set_permissions(&p, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+#[test]
+fn compress_program() {
+    let d = TempDir::new();
+    let want: String = (1..=20000).map(|i| format!("{i:05}\n")).collect();
+    let input: String = want.lines().rev().map(|l| format!("{l}\n")).collect();
+    let prog = compressor(&d, "");
+    let tmp = d.path().to_str().unwrap();
+    for extra in [&[][..], &["--batch-size=2"][..]] {
+        let arg = format!("--compress-program={prog}");
+        let mut args = vec!["-S", "1k", "-T", tmp, &arg];
+        args.extend_from_slice(extra);
+        sort(&args, &input).success().stdout_is(want.as_str());
+        assert!(d.path().join("ok").exists() && d.path().join("okd").exists());
+        std::fs::remove_file(d.path().join("ok")).unwrap();
+        std::fs::remove_file(d.path().join("okd")).unwrap();
+    }
+    // Merging many files, a batch at a time, through compressed runs.
+    let files: Vec<_> = (0..5)
+        .map(|i| d.write(&format!("in{i}"), format!("{i}\n{}\n", i + 5)))
+        .collect();
+    ucmd("sort")
+        .args(&["-m", "--batch-size=2", "-T", tmp])
+        .arg(format!("--compress-program={prog}"))
+        .args(&files)
+        .run()
+        .success()
+        .stdout_is("0\n1\n2\n3\n4\n5\n6\n7\n8\n9\n");
+    assert!(d.path().join("okd").exists());
+    // Failures of the compressor or the decompressor end sort with 2.
+    for when in ["", "-d"] {
+        let prog = compressor(&d, &format!("[ \"$1\" = \"{when}\" ] && exit 3"));
+        let arg = format!("--compress-program={prog}");
+        sort(&["-S", "1k", "-T", tmp, &arg], &input)
+            .code_is(2)
+            .stderr_is(format!("sort: '{prog}' [-d] terminated abnormally\n"));
+    }
+    // A program that cannot be run: the child says so (GNU's
+    // async_safe_die, errno as a number).
+    let missing = d.path().join("missing");
+    let out = sort(
+        &[
+            "-S",
+            "1k",
+            "-T",
+            tmp,
+            &format!("--compress-program={}", missing.display()),
+        ],
+        &input,
+    )
+    .stderr_contains("couldn't execute compress program: errno 2\n");
+    // Killed by SIGPIPE writing to it, or its failure found later.
+    assert!(out.signal == Some(13) || out.code == Some(2), "{out:?}");
+    sort(&["--compress-program=a", "--compress-program=b"], "")
+        .code_is(2)
+        .stderr_is("sort: multiple compress programs specified\n");
+    // Inherited SIGCHLD ignored does not break waiting.
+    let prog = compressor(&d, "");
+    host("/bin/sh")
+        .arg("-c")
+        .arg(format!(
+            "trap '' CHLD; exec {} sort -S 1k -T {tmp} --compress-program={prog}",
+            corebox_line()
+        ))
+        .env("LC_ALL", "C")
+        .stdin(input.as_str())
+        .run()
+        .success()
+        .stdout_is(want.as_str());
+}
+
 #[test]
 fn debug() {
     sort(&["--debug", "-k2,2n"], "a 10\n")
@@ -272,6 +354,60 @@ fn same_as_gnu() {
             .run();
         assert_eq!(ours.stdout, theirs.stdout, "sort {args:?}");
         assert_eq!(ours.stderr, theirs.stderr, "sort {args:?}");
+        assert_eq!(ours.code, theirs.code, "sort {args:?}");
+    }
+}
+
+/// Lines sharing long prefixes, of lengths around the 8, 16 and 24 bytes
+/// kept in the index, with NULs (like the padding of short lines): the
+/// same order as GNU's.
+#[test]
+fn prefixes_like_gnu() {
+    if !have_gnu("sort") {
+        return;
+    }
+    let mut seed = 7u32;
+    let mut input = Vec::new();
+    for _ in 0..3000 {
+        seed = seed.wrapping_mul(1103515245).wrapping_add(12345);
+        let len = (seed >> 16) % 30;
+        let mut s2 = seed;
+        for i in 0..len {
+            s2 = s2.wrapping_mul(69069).wrapping_add(1);
+            // Mostly 'a': long common prefixes.
+            let c = match (s2 >> 24) % 16 {
+                0 => b'\0',
+                1 => b'b',
+                2 if i > 2 => b',',
+                _ => b'a',
+            };
+            input.push(c);
+        }
+        input.push(b'\n');
+    }
+    let cases: &[&[&str]] = &[
+        &[],
+        &["-r"],
+        &["-u"],
+        &["-s"],
+        &["-t,", "-k2"],
+        &["-t,", "-k1,1", "-r"],
+        &["-t,", "-k2,2", "-u"],
+        &["-n"],
+        &["-z"],
+    ];
+    for args in cases {
+        let ours = ucmd("sort")
+            .args(args)
+            .env("LC_ALL", "C")
+            .stdin(&input)
+            .run();
+        let theirs = gnu("sort")
+            .args(args)
+            .env("LC_ALL", "C")
+            .stdin(&input)
+            .run();
+        assert_eq!(ours.stdout, theirs.stdout, "sort {args:?}");
         assert_eq!(ours.code, theirs.code, "sort {args:?}");
     }
 }
