@@ -47,9 +47,10 @@ use crate::shared::cli::usage_error;
 use crate::shared::diag::file_error;
 use crate::shared::files::{finish, open_or_report, or_stdin};
 use alloc::vec::Vec;
+use logic::memchr::memchr;
 use logic::ranges::{self, Cursor, Range};
 use sys::io::out;
-use sys::records::{chomp, Records};
+use sys::records::Records;
 use sys::simd::Scan2;
 
 const OUT_BUF: usize = 64 * 1024;
@@ -104,8 +105,8 @@ struct Cut {
 }
 
 impl Cut {
-    /// The selected bytes of each record of `chunk` (whole records, or
-    /// the unterminated last one), appended to `ob`.
+    /// The selected bytes of each record of `chunk` (whole records),
+    /// appended to `ob`.
     fn bytes(&self, chunk: &[u8], ob: &mut OutBuf) {
         let mut scan = Scan2::new(chunk, self.eol, self.eol);
         let mut p = 0;
@@ -140,8 +141,8 @@ impl Cut {
         }
     }
 
-    /// The selected fields of each record of `chunk` (delimiter and
-    /// terminator differ), appended to `ob`. One scan of 64-byte blocks
+    /// The selected fields of each record of `chunk` (whole records;
+    /// delimiter and terminator differ), appended to `ob`. One scan of 64-byte blocks
     /// finds both bytes; the rest of a line after the last selected field
     /// is skipped to its terminator.
     fn fields(&self, chunk: &[u8], ob: &mut OutBuf) {
@@ -187,81 +188,205 @@ impl Cut {
                 end = scan.either(start).unwrap_or(len);
                 n = n.saturating_add(1);
             };
-            let terminated = line_end < len;
-            // GNU reads field 1 ahead when -s and its selection disagree,
-            // and then, with -z, takes an unterminated last record
-            // `X<delim>` to be terminated already (its NUL stands for "no
-            // character yet").
-            let quirk = eol == 0
-                && self.only_delimited == self.picked1
-                && !terminated
-                && first + 1 == line_end;
+            // Only whole lines come here.
             match pending {
-                Some((s, e)) if e == line_end && terminated => ob.put(&chunk[s..=e]),
+                Some((s, e)) if e == line_end => ob.put(&chunk[s..=e]),
                 Some((s, e)) => {
                     ob.put(&chunk[s..e]);
-                    if !quirk {
-                        ob.byte(eol);
-                    }
+                    ob.byte(eol);
                 }
-                None if !quirk => ob.byte(eol),
-                None => {}
+                None => ob.byte(eol),
             }
             p = line_end + 1;
+        }
+    }
+
+    /// The selected bytes of one part of a line longer than the input
+    /// buffer (ending with the line's terminator, if it is its last part).
+    fn bytes_part(&self, st: &mut Partial, part: &[u8], ob: &mut OutBuf) -> bool {
+        let (body, ended) = split_eol(part, self.eol);
+        let base = st.n;
+        let end = base + body.len() as u64;
+        while let Some(r) = self.ranges.get(st.range) {
+            let lo = r.lo - 1;
+            if lo >= end {
+                break;
+            }
+            if lo >= base {
+                // A range starts: after another, the output delimiter.
+                if let (Some(d), true) = (self.out_delim, st.found) {
+                    ob.put(d);
+                }
+                st.found = true;
+            }
+            let to = r.hi.min(end);
+            ob.put(&body[(lo.max(base) - base) as usize..(to - base) as usize]);
+            if r.hi > end {
+                break;
+            }
+            st.range += 1;
+        }
+        st.n = end;
+        if ended {
+            ob.byte(self.eol);
+        }
+        ended
+    }
+
+    /// Field `st.n` begins: its output delimiter, if selected.
+    fn field_start(&self, st: &mut Partial, ob: &mut OutBuf) {
+        st.picked = st.cur.selected(st.n);
+        if st.picked {
+            if st.found {
+                ob.put(self.out_delim.unwrap_or(b""));
+            }
+            st.found = true;
+        }
+    }
+
+    /// The selected fields of one part of a line longer than the input
+    /// buffer, as GNU's cut_fields reads them a byte at a time: field 1
+    /// held back only when whether the line has a delimiter decides if
+    /// it is printed.
+    fn fields_part(&self, st: &mut Partial, part: &[u8], ob: &mut OutBuf) -> bool {
+        let (mut body, ended) = split_eol(part, self.eol);
+        if st.n == 0 {
+            st.n = 1;
+            if st.first.is_none() {
+                self.field_start(st, ob);
+            }
+        }
+        while !body.is_empty() {
+            let Some(first) = st.first.as_mut() else {
+                st.zero_prev = false;
+                if !st.picked && st.cur.done() {
+                    break;
+                }
+                let d = memchr(self.delim, body);
+                let field = &body[..d.unwrap_or(body.len())];
+                if st.picked {
+                    ob.put(field);
+                }
+                let Some(d) = d else { break };
+                body = &body[d + 1..];
+                st.n = st.n.saturating_add(1);
+                self.field_start(st, ob);
+                continue;
+            };
+            let Some(d) = memchr(self.delim, body) else {
+                first.extend_from_slice(body);
+                break;
+            };
+            first.extend_from_slice(&body[..d]);
+            if self.picked1 {
+                ob.put(first);
+                st.found = true;
+            }
+            st.first = None;
+            // GNU's byte before field 2 is then a NUL, not the delimiter.
+            st.zero_prev = true;
+            body = &body[d + 1..];
+            st.n = 2;
+            self.field_start(st, ob);
+        }
+        if ended {
+            self.fields_end(st, true, ob);
+        }
+        ended
+    }
+
+    /// The end of a line cut in parts: at its terminator, or (`eol`
+    /// false) at the end of the input.
+    fn fields_end(&self, st: &mut Partial, eol: bool, ob: &mut OutBuf) {
+        if let Some(first) = &st.first {
+            // No delimiter: the line as it is, unless -s.
+            if !self.only_delimited {
+                ob.put(first);
+                ob.byte(self.eol);
+            }
+        } else if (st.found || !(self.only_delimited && st.n == 1))
+            && (eol || !(st.zero_prev && self.eol == 0))
+        {
+            // (GNU leaves out the terminator when it takes that NUL for
+            // the end of the input's last line.)
+            ob.byte(self.eol);
         }
     }
 
     /// Fields when the delimiter is the record terminator (`-d '\n'`,
     /// `-z -d ''`): the whole input is one record whose fields are the
     /// lines, the last terminator ending it; GNU's quirks with a single
-    /// terminated line kept.
+    /// terminated line kept. Lines come in parts: only field 1 is held,
+    /// when GNU holds it.
     fn fields_of_lines(&self, recs: &mut Records) {
-        let Some(first) = recs.next() else { return };
-        let first = first.to_vec();
-        let f1 = chomp(&first, self.eol);
-        let mut cur = Cursor::new(&self.ranges);
-        let picked1 = cur.selected(1);
-        debug_assert_eq!(picked1, self.picked1);
-        let Some(second) = recs.next() else {
-            let terminated = f1.len() < first.len();
-            // GNU reads the first field ahead exactly when -s and the
-            // selection of field 1 disagree; it then sees the terminator
-            // as a delimiter.
-            if terminated && (self.only_delimited == picked1) {
-                out().write(if picked1 { f1 } else { b"" });
-                out().byte(self.eol);
-            } else if !self.only_delimited {
-                out().write(f1);
-                out().byte(self.eol);
+        let (eol, only) = (self.eol, self.only_delimited);
+        let hold = only == self.picked1;
+        let mut f1 = Vec::new();
+        let (mut any, mut terminated) = (false, false);
+        while let Some(part) = recs.next_part() {
+            any = true;
+            let (body, ended) = split_eol(part, eol);
+            if hold {
+                f1.extend_from_slice(body);
+            } else if self.picked1 {
+                out().write(body);
             }
-            return;
-        };
-        let od = self.out_delim.unwrap_or(b"");
-        let mut found = picked1;
-        if picked1 {
-            out().write(f1);
-        }
-        let mut n = 2u64;
-        let mut field = Some(second);
-        while let Some(rec) = field {
-            if cur.selected(n) {
-                if found {
-                    out().write(od);
-                }
-                found = true;
-                out().write(chomp(rec, self.eol));
-            } else if cur.done() {
+            if ended {
+                terminated = true;
                 break;
             }
-            n = n.saturating_add(1);
-            field = recs.next();
+        }
+        let mut part = recs.next_part();
+        if part.is_none() {
+            // A single line. GNU reads field 1 ahead exactly when -s and
+            // its selection disagree; it then sees the terminator as a
+            // delimiter.
+            if terminated && hold {
+                out().write(if self.picked1 { &f1 } else { b"" });
+                out().byte(eol);
+            } else if any && !only {
+                out().write(&f1);
+                out().byte(eol);
+            }
+            return;
+        }
+        if hold && self.picked1 {
+            out().write(&f1);
+        }
+        drop(f1);
+        let od = self.out_delim.unwrap_or(b"");
+        let mut cur = Cursor::new(&self.ranges);
+        let mut found = cur.selected(1);
+        let mut n = 2u64;
+        let mut start = true;
+        while let Some(p) = part {
+            let picked = cur.selected(n);
+            if !picked && cur.done() {
+                break;
+            }
+            if picked && start && found {
+                out().write(od);
+            }
+            found |= picked;
+            let (body, ended) = split_eol(p, eol);
+            if picked {
+                out().write(body);
+            }
+            if ended {
+                n = n.saturating_add(1);
+            }
+            start = ended;
+            part = recs.next_part();
         }
         // The rest is read (and dropped) as GNU does.
-        while recs.next().is_some() {}
-        out().byte(self.eol);
+        while recs.next_block().is_some() {}
+        out().byte(eol);
     }
 
-    /// Cuts one file; false if it could not be opened or read.
+    /// Cuts one file; false if it could not be opened or read. Whole
+    /// lines go through the block scanners; a line that does not fit in
+    /// the buffer (or ends the input unterminated) goes in parts through
+    /// GNU's state machine, in bounded memory.
     fn file(&self, name: &[u8], ob: &mut OutBuf) -> bool {
         let Some(input) = open_or_report(name) else {
             return false;
@@ -269,20 +394,90 @@ impl Cut {
         let mut recs = Records::new(input.fd(), self.eol);
         if self.fields && self.delim == self.eol {
             self.fields_of_lines(&mut recs);
-        } else {
-            while let Some(chunk) = recs.next_chunk() {
-                if self.fields {
-                    self.fields(chunk, ob);
-                } else {
-                    self.bytes(chunk, ob);
-                }
-                if !out().ok() {
-                    break;
-                }
-            }
-            ob.flush();
+            return recs.error().is_none_or(|e| file_error(name, e));
         }
+        let eol = self.eol;
+        let mut st: Option<Partial> = None;
+        while let Some(mut block) = recs.next_block() {
+            if let Some(s) = st.as_mut() {
+                let to = memchr(eol, block).map_or(block.len(), |i| i + 1);
+                if self.part(s, &block[..to], ob) {
+                    st = None;
+                }
+                block = &block[to..];
+            }
+            let whole = logic::memchr::memrchr(eol, block).map_or(0, |i| i + 1);
+            if self.fields {
+                self.fields(&block[..whole], ob);
+            } else {
+                self.bytes(&block[..whole], ob);
+            }
+            if whole < block.len() {
+                let s = st.insert(self.partial());
+                self.part(s, &block[whole..], ob);
+            }
+            if !out().ok() {
+                break;
+            }
+        }
+        if let Some(mut s) = st {
+            if self.fields {
+                self.fields_end(&mut s, false, ob);
+            } else {
+                ob.byte(eol);
+            }
+        }
+        ob.flush();
         recs.error().is_none_or(|e| file_error(name, e))
+    }
+
+    /// The state of a line about to be cut in parts.
+    fn partial(&self) -> Partial<'_> {
+        let hold = self.fields && self.only_delimited == self.picked1;
+        Partial {
+            cur: Cursor::new(&self.ranges),
+            n: 0,
+            range: 0,
+            found: false,
+            picked: false,
+            first: hold.then(Vec::new),
+            zero_prev: false,
+        }
+    }
+
+    /// One part of a line; true if it ended the line.
+    fn part(&self, st: &mut Partial, part: &[u8], ob: &mut OutBuf) -> bool {
+        if self.fields {
+            self.fields_part(st, part, ob)
+        } else {
+            self.bytes_part(st, part, ob)
+        }
+    }
+}
+
+/// Where a line cut in parts stands between two parts.
+struct Partial<'r> {
+    cur: Cursor<'r>,
+    /// -b: the bytes of the line passed; -f: the current field (0 before
+    /// the first part).
+    n: u64,
+    /// -b: the range under way.
+    range: usize,
+    /// Something was selected (the output delimiter goes before the next).
+    found: bool,
+    /// -f: the current field is selected.
+    picked: bool,
+    /// -f: field 1 held back until the line proves delimited or not.
+    first: Option<Vec<u8>>,
+    /// -f: nothing read since a held-back field 1 ended.
+    zero_prev: bool,
+}
+
+/// A part of a line without its terminator, and whether it had it.
+fn split_eol(part: &[u8], eol: u8) -> (&[u8], bool) {
+    match part.split_last() {
+        Some((&last, body)) if last == eol => (body, true),
+        _ => (part, false),
     }
 }
 

@@ -36,12 +36,12 @@ impl Delims {
         self.next = 0;
     }
 
-    /// The next delimiter (appended to `to`), moving on to the one after.
-    fn take(&mut self, to: &mut Vec<u8>) {
-        if let Some(Some(d)) = self.list.get(self.next) {
-            to.push(*d);
-        }
+    /// The next delimiter (None: the empty one), moving on to the one
+    /// after.
+    fn take(&mut self) -> Option<u8> {
+        let d = self.list.get(self.next).copied().flatten();
         self.next = (self.next + 1) % self.list.len().max(1);
+        d
     }
 }
 
@@ -56,7 +56,6 @@ fn serial(files: &[&[u8]], d: &mut Delims, eol: u8) -> i32 {
     // The files reached (up to a write error): standard input is closed
     // only if one of them is `-`.
     let mut reached = 0;
-    let mut sep = Vec::with_capacity(1);
     for &name in files {
         reached += 1;
         let Some(input) = open_or_report(name) else {
@@ -65,15 +64,18 @@ fn serial(files: &[&[u8]], d: &mut Delims, eol: u8) -> i32 {
         };
         let mut recs = Records::new(input.fd(), eol);
         d.reset();
-        let mut first = true;
-        while let Some(rec) = recs.next() {
-            if !first {
-                sep.clear();
-                d.take(&mut sep);
-                out().write(&sep);
+        // Lines come in parts (bounded memory on endless ones).
+        let (mut first, mut line_start) = (true, true);
+        while let Some(part) = recs.next_part() {
+            if line_start && !first {
+                if let Some(c) = d.take() {
+                    out().byte(c);
+                }
             }
             first = false;
-            out().write(chomp(rec, eol));
+            let body = chomp(part, eol);
+            out().write(body);
+            line_start = body.len() < part.len();
         }
         out().byte(eol);
         ok &= read_ok(name, &recs);
@@ -127,6 +129,33 @@ fn open_all(files: &[&[u8]], eol: u8) -> Parallel {
     p
 }
 
+/// Appends the next line of `recs` without its terminator to `line`,
+/// after the delimiters `saved` of files already done; false at the end
+/// of the input. The line comes in parts, and `line` goes out whenever it
+/// outgrows a buffer: bounded memory on endless lines.
+fn copy_line(recs: &mut Records, eol: u8, saved: &mut Vec<u8>, line: &mut Vec<u8>) -> bool {
+    let mut got = false;
+    while let Some(part) = recs.next_part() {
+        if !got {
+            line.append(saved);
+            got = true;
+        }
+        let body = chomp(part, eol);
+        line.extend_from_slice(body);
+        if line.len() >= LINE_FLUSH {
+            out().write(line);
+            line.clear();
+        }
+        if body.len() < part.len() {
+            break;
+        }
+    }
+    got
+}
+
+/// The size past which an output line being gathered is written out.
+const LINE_FLUSH: usize = 64 * 1024;
+
 /// The corresponding lines of all files side by side. Every `-` reads
 /// from the one standard input, a line at a time.
 fn parallel(files: &[&[u8]], d: &mut Delims, eol: u8) -> i32 {
@@ -149,42 +178,32 @@ fn parallel(files: &[&[u8]], d: &mut Delims, eol: u8) -> i32 {
             if open == 0 {
                 break;
             }
-            let rec = match *s {
-                Some(r) => readers[r].next(),
-                None => None,
-            };
-            match rec {
-                Some(rec) => {
-                    // Delimiters of files already done are written only
-                    // when a later file still has a line.
-                    line.extend_from_slice(&saved);
-                    saved.clear();
-                    some_done = true;
-                    line.extend_from_slice(chomp(rec, eol));
-                    if i == last {
-                        line.push(eol);
-                    } else {
-                        d.take(&mut line);
-                    }
+            let got = s.is_some_and(|r| copy_line(&mut readers[r], eol, &mut saved, &mut line));
+            if got {
+                some_done = true;
+                if i == last {
+                    line.push(eol);
+                } else {
+                    line.extend(d.take());
                 }
-                None => {
-                    if let Some(r) = s.take() {
-                        open -= 1;
-                        if !read_ok(files[i], &readers[r]) {
-                            out().write(&line);
-                            line.clear();
-                            ok = false;
-                        }
-                    }
-                    if i == last {
-                        if some_done {
-                            line.extend_from_slice(&saved);
-                            line.push(eol);
-                        }
-                    } else {
-                        d.take(&mut saved);
-                    }
+                continue;
+            }
+            if let Some(r) = s.take() {
+                open -= 1;
+                if readers[r].error().is_some() {
+                    // What was gathered goes out before the message.
+                    out().write(&line);
+                    line.clear();
+                    ok = read_ok(files[i], &readers[r]);
                 }
+            }
+            if i == last {
+                if some_done {
+                    line.append(&mut saved);
+                    line.push(eol);
+                }
+            } else {
+                saved.extend(d.take());
             }
         }
         out().write(&line);

@@ -257,3 +257,117 @@ fn differential() {
         same_as_gnu("cut", args, None, Some(t.path()));
     }
 }
+
+/// A line of `len` bytes of `a` piped to `cb cut ARGS` (corebox in a
+/// few MB of address space), then through `TAIL`.
+fn cut_long_line(input: &str, args: &str, tail: &str) -> Option<Output> {
+    with_memory_limit(16, &format!("{input} | cb cut {args} | {tail}"))
+}
+
+const A200M: &str = "head -c 200000000 /dev/zero | tr '\\0' a";
+
+#[test]
+fn endless_lines_in_bounded_memory() {
+    let Some(o) = cut_long_line(A200M, "-c1", "od -An -c") else {
+        return;
+    };
+    o.success().no_stderr().stdout_is("   a  \\n\n");
+    cut_long_line(A200M, "-b2,4-5 --output-delimiter=:", "cat")
+        .unwrap()
+        .no_stderr()
+        .stdout_is("a:aa\n");
+    cut_long_line(A200M, "-z --complement -b2-", "od -An -c")
+        .unwrap()
+        .no_stderr()
+        .stdout_is("   a  \\0\n");
+    cut_long_line(A200M, "-b 199999999-", "cat")
+        .unwrap()
+        .no_stderr()
+        .stdout_is("aa\n");
+    // A whole field of 200 MB goes through, not held.
+    cut_long_line(A200M, "-f1", "wc -c")
+        .unwrap()
+        .no_stderr()
+        .stdout_is("200000001\n");
+    cut_long_line(A200M, "-s -f2", "wc -c")
+        .unwrap()
+        .no_stderr()
+        .stdout_is("0\n");
+    // Millions of fields on one line.
+    let fields = "yes abc:de | head -c 200000000 | tr '\\n' ,";
+    cut_long_line(fields, "-d, -f3", "cat")
+        .unwrap()
+        .no_stderr()
+        .stdout_is("abc:de\n");
+    cut_long_line(fields, "-d, -f2,28571428- --output-delimiter=%", "cat")
+        .unwrap()
+        .no_stderr()
+        .stdout_is("abc:de%abc:de%abc:\n");
+    cut_long_line(fields, "-d '\n' -f1", "wc -c")
+        .unwrap()
+        .no_stderr()
+        .stdout_is("200000001\n");
+}
+
+/// Random inputs with lines longer than the input buffer (64 KiB) whose
+/// delimiters and terminators fall on and around its edges, cut in parts
+/// as GNU cuts them.
+#[test]
+fn long_lines_differential() {
+    if !have_gnu("cut") {
+        return;
+    }
+    let mut rng = Rng::new(19);
+    let lists = [
+        "1",
+        "2",
+        "1-3",
+        "2-",
+        "-2",
+        "1,3",
+        "3-5,8",
+        "1,65536-65540",
+        "65536-",
+        "2,4-6,9-",
+    ];
+    let runs = [1, 2, 65_535, 65_536, 65_537, 131_071, 200_000];
+    for _ in 0..60 {
+        let alphabets: [&[u8]; 5] = [b"ab\t\n", b"a:\n", b"a\t\0\n", b"x,\0", b"ab\t"];
+        let alphabet = *rng.pick(&alphabets);
+        let mut input = Vec::new();
+        for _ in 0..rng.below(7) {
+            if rng.below(3) == 0 {
+                let b = alphabet[rng.below(2)];
+                input.extend(std::iter::repeat_n(b, *rng.pick(&runs)));
+            } else {
+                for _ in 0..rng.below(30) {
+                    input.push(*rng.pick(alphabet));
+                }
+            }
+            if rng.below(2) == 0 {
+                input.push(*rng.pick(alphabet));
+            }
+        }
+        let mode = rng.pick(&["-b", "-c", "-f"]);
+        let mut args = vec![format!("{mode}{}", rng.pick(&lists))];
+        if *mode == "-f" {
+            match rng.below(6) {
+                0 => args.push("-d:".into()),
+                1 => args.push("-d,".into()),
+                2 => args.extend(["-d".into(), "\n".into()]),
+                3 => args.extend(["-d".into(), String::new()]),
+                _ => {}
+            }
+            if rng.below(5) < 2 {
+                args.push("-s".into());
+            }
+        }
+        for (opt, odds) in [("--complement", 3), ("-z", 3), ("--output-delimiter=XY", 4)] {
+            if rng.below(odds) == 0 {
+                args.push(opt.into());
+            }
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        same_as_gnu("cut", &args, Some(&input), None);
+    }
+}

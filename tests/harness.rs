@@ -915,3 +915,42 @@ pub fn loop_mount(mkfs: &[&str], mb: u64, img: &Path, dir: &Path) -> Option<Moun
     }
     mount(&["-o", "loop", img.to_str()?], dir)
 }
+
+/// Runs the shell `script` natively, where `cb ARGS` runs corebox under
+/// `ulimit -v` with `mib` MiB of address space beyond the binary's own
+/// size: memory bounds of streaming programs on lines far longer than
+/// that. None under a qemu runner (its own address space is large).
+pub fn with_memory_limit(mib: u64, script: &str) -> Option<Output> {
+    if runner().is_some() {
+        return None;
+    }
+    let kib = std::fs::metadata(bin()).map_or(0, |m| m.len() / 1024) + mib * 1024;
+    let script = format!(
+        "cb() {{ (ulimit -v {kib} && exec {} \"$@\"); }}\n{script}",
+        corebox_line()
+    );
+    Some(host("/bin/sh").args(&["-c", &script]).run())
+}
+
+/// A small deterministic generator of random inputs for differential
+/// tests (xorshift64*).
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// A number below `n` (which must not be 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
+    }
+
+    /// One of `items`.
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}

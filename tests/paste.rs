@@ -200,3 +200,64 @@ fn differential() {
         None,
     );
 }
+
+#[test]
+fn endless_lines_in_bounded_memory() {
+    let a200m = "head -c 200000000 /dev/zero | tr '\\0' a";
+    let run = |script: &str| with_memory_limit(16, script);
+    let Some(o) = run(&format!("{a200m} | cb paste - | wc -c")) else {
+        return;
+    };
+    o.success().no_stderr().stdout_is("200000001\n");
+    run(&format!(
+        "({a200m}; echo; echo b) | cb paste -d, - - | tail -c 4"
+    ))
+    .unwrap()
+    .no_stderr()
+    .stdout_is("a,b\n");
+    run(&format!("{a200m} | cb paste -s -z - | wc -c"))
+        .unwrap()
+        .no_stderr()
+        .stdout_is("200000001\n");
+    run(&format!(
+        "({a200m}; printf '\\nx\\n') | cb paste -s -d: | tail -c 4"
+    ))
+    .unwrap()
+    .no_stderr()
+    .stdout_is("a:x\n");
+}
+
+/// Random inputs with lines longer than the input buffer (64 KiB) on and
+/// around its edges, in parallel (several `-` sharing standard input,
+/// files of different lengths) and serially.
+#[test]
+fn long_lines_differential() {
+    if !have_gnu("paste") {
+        return;
+    }
+    let t = TempDir::new();
+    let mut rng = Rng::new(7);
+    let runs = [0, 1, 65_535, 65_536, 65_537, 131_072, 150_000];
+    let mut gen = |rng: &mut Rng| {
+        let mut v = Vec::new();
+        for _ in 0..rng.below(5) {
+            v.extend(std::iter::repeat_n(b'x', *rng.pick(&runs)));
+            v.push(*rng.pick(b"\n\n\0y"));
+        }
+        v
+    };
+    for _ in 0..25 {
+        t.write("f", gen(&mut rng));
+        t.write("g", gen(&mut rng));
+        let stdin = gen(&mut rng);
+        for args in [
+            &["-", "f", "-", "g"][..],
+            &["-d", "ab", "f", "g", "f"],
+            &["-s", "-d", ":,", "-", "g"],
+            &["-z", "-", "-", "f"],
+            &["-s", "-z", "f", "-"],
+        ] {
+            same_as_gnu("paste", args, Some(&stdin), Some(t.path()));
+        }
+    }
+}

@@ -52,20 +52,36 @@ impl Records {
     /// error (then [`Records::error`] tells which).
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Option<&[u8]> {
-        self.take(false)
+        self.take(false, false)
     }
 
     /// All the complete records the buffer holds (at least one; several
     /// with their delimiters), or the unterminated last one: for filters
     /// that scan a whole buffer at a time.
     pub fn next_chunk(&mut self) -> Option<&[u8]> {
-        self.take(true)
+        self.take(true, false)
+    }
+
+    /// [`Records::next`] in bounded memory: a record longer than the
+    /// buffer comes in parts, each but the last without the delimiter
+    /// (an unterminated last record ends as the input does, with `None`
+    /// next).
+    pub fn next_part(&mut self) -> Option<&[u8]> {
+        self.take(false, true)
+    }
+
+    /// [`Records::next_chunk`] in bounded memory: a block not ending in
+    /// the delimiter holds the start (or the next part) of a record the
+    /// next block goes on with, unless the input ends there.
+    pub fn next_block(&mut self) -> Option<&[u8]> {
+        self.take(true, true)
     }
 
     /// Up to the first (or with `all`, the last) delimiter buffered,
-    /// reading more until there is one or the input ends.
+    /// reading more until there is one or the input ends; with `bounded`,
+    /// a full buffer without one is given as it is rather than grown.
     #[inline(always)]
-    fn take(&mut self, all: bool) -> Option<&[u8]> {
+    fn take(&mut self, all: bool, bounded: bool) -> Option<&[u8]> {
         loop {
             let unscanned = &self.buf[self.scanned..self.end];
             let found = if all {
@@ -87,6 +103,10 @@ impl Records {
                 let from = self.start;
                 self.start = self.end;
                 return Some(&self.buf[from..self.end]);
+            }
+            if bounded && self.start == 0 && self.end == self.buf.len() {
+                self.start = self.end;
+                return Some(&self.buf[..self.end]);
             }
             self.fill();
         }
@@ -219,6 +239,45 @@ mod tests {
         }
         writer.join().unwrap();
         assert_eq!(all, expect);
+    }
+
+    fn feed(input: &[u8], cap: usize, block: bool) -> Vec<Vec<u8>> {
+        let (r, w) = crate::fs::pipe().unwrap();
+        let data = input.to_vec();
+        let writer = std::thread::spawn(move || {
+            w.fd().write_all(&data).unwrap();
+            drop(w);
+        });
+        let mut recs = Records::with_capacity(r.fd(), b'\n', cap);
+        let mut all = Vec::new();
+        loop {
+            let piece = if block {
+                recs.next_block()
+            } else {
+                recs.next_part()
+            };
+            let Some(piece) = piece else { break };
+            assert!(!piece.is_empty() && piece.len() <= cap);
+            all.push(piece.to_vec());
+        }
+        writer.join().unwrap();
+        assert_eq!(recs.buf.len(), cap, "the buffer never grows");
+        all
+    }
+
+    #[test]
+    fn long_records_come_in_parts() {
+        let mut input = vec![b'x'; 100];
+        input.extend_from_slice(b"\nab\ncd");
+        let parts = feed(&input, 32, false);
+        assert_eq!(parts.concat(), input);
+        assert_eq!(parts[..3], [vec![b'x'; 32], vec![b'x'; 32], vec![b'x'; 32]]);
+        assert_eq!(parts[3..], [&b"xxxx\n"[..], b"ab\n", b"cd"]);
+        let blocks = feed(&input, 32, true);
+        assert_eq!(blocks.concat(), input);
+        assert!(blocks[..3].iter().all(|b| b.len() == 32));
+        let last = blocks.len() - 1;
+        assert!(blocks[3..last].iter().all(|b| b.ends_with(b"\n")));
     }
 
     #[test]
