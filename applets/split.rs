@@ -485,7 +485,6 @@ impl Split {
                 };
                 let scan = if eoc { split_rest } else { n_left };
                 let eol = logic::memchr::memrchr(self.eol, &buf[sob..sob + scan]);
-                if !(hold.is_empty() || eol.is_none() && n_out != 0) {
                 if !hold.is_empty() && (eol.is_some() || n_out == 0) {
                     self.cwrite(n_out == 0, Some(&hold));
                     n_out += hold.len() as u64;
