@@ -345,6 +345,27 @@ impl Ptx {
         Some((s, e))
     }
 
+    /// Where the sentence (or line) at `cursor` ends: past the context
+    /// regex's match, or at the end of the text. GNU takes a match at the
+    /// cursor itself for one of length zero.
+    fn next_context(&self, f: usize, cursor: usize) -> usize {
+        let hay = &self.hay(f)[cursor..];
+        match self.context.as_ref().and_then(|re| re.search(hay, 0)) {
+            None => cursor + hay.len(),
+            Some((0, _)) => {
+                let p = self.cfg.context.as_deref().unwrap_or_default();
+                die(
+                    &[
+                        b"error: regular expression has a match of length zero: ",
+                        &quote(p),
+                    ],
+                    None,
+                )
+            }
+            Some((_, e)) => cursor + e,
+        }
+    }
+
     /// GNU's find_occurs_in_text for one file.
     fn find_occurs(&mut self, f: usize) {
         let len = self.texts[f].buf.len();
@@ -359,23 +380,7 @@ impl Ptx {
         let mut cursor = 0;
         while cursor < len {
             let mut context_start = cursor;
-            let mut next = len;
-            if let Some(re) = &self.context {
-                match re.search(&self.hay(f)[cursor..], 0) {
-                    None => {}
-                    Some((0, _)) => {
-                        let p = self.cfg.context.as_deref().unwrap_or(b"\n");
-                        die(
-                            &[
-                                b"error: regular expression has a match of length zero: ",
-                                &quote(p),
-                            ],
-                            None,
-                        )
-                    }
-                    Some((_, e)) => next = cursor + e,
-                }
-            }
+            let next = self.next_context(f, cursor);
             let buf = &self.texts[f].buf;
             let context_end = skip_white_back(buf, next, context_start);
             while let Some((ws, we)) = self.next_word(f, cursor, context_end) {
@@ -790,15 +795,11 @@ impl Ptx {
 
 /// GNU's initialize_regex, and the break file.
 fn setup(cfg: &Config) -> (Option<Regex>, Option<Regex>, [bool; 256]) {
-    let context = match &cfg.context {
-        Some(s) if s.is_empty() => None,
-        Some(s) => Some(compile(s, cfg.fold)),
-        None if cfg.gnu && !cfg.input_ref => Some(compile(
-            b"[.?!][]\"')}]*\\($\\|\t\\|  \\)[ \t\n]*",
-            cfg.fold,
-        )),
-        None => Some(compile(b"\n", cfg.fold)),
-    };
+    let context = cfg
+        .context
+        .as_ref()
+        .filter(|s| !s.is_empty())
+        .map(|s| compile(s, cfg.fold));
     let word = cfg.word.as_ref().map(|w| compile(w, cfg.fold));
     let mut map = [false; 256];
     if let Some(b) = cfg.break_file {
@@ -842,6 +843,13 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         if let Some(x) = ops.get(2) {
             extra_operand(&SPEC, x);
         }
+    }
+    if cfg.context.is_none() {
+        cfg.context = Some(if cfg.gnu && !cfg.input_ref {
+            b"[.?!][]\"')}]*\\($\\|\t\\|  \\)[ \t\n]*".to_vec()
+        } else {
+            b"\n".to_vec()
+        });
     }
     if cfg.format.is_none() {
         cfg.format = Some(if cfg.gnu { Format::Dumb } else { Format::Roff });

@@ -390,6 +390,26 @@ rm -rf "$WORK/splitin" "$WORK/splitout"
 # numfmt --to=iec of 10 million numbers (issue 16).
 if want numfmt-iec; then seq 1000 97 970001000 > "$WORK/nums1e7"; fi
 bench numfmt-iec numfmt "@ --to=iec < $WORK/nums1e7 > /dev/null"
+# factor (issue 16): 2..1000000, and 100 semiprimes of 120 bits (a 40-bit
+# prime times an 80-bit one; balanced ones take GNU minutes each).
+if want factor-seq; then seq 2 1000000 > "$WORK/factorseq"; fi
+if want factor-semi; then
+  python3 -c '
+import random
+def prime(bits):
+    while True:
+        n = random.getrandbits(bits) | (1 << (bits - 1)) | 1
+        if all(pow(a, n - 1, n) == 1 for a in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)):
+            return n
+random.seed(16)
+for _ in range(100):
+    print(prime(40) * prime(80))' > "$WORK/factorsemi"
+fi
+bench factor-seq factor "@ < $WORK/factorseq > /dev/null"
+bench factor-semi factor "@ < $WORK/factorsemi > /dev/null"
+# ptx of 2 MiB of text.
+if want ptx; then head -c 2M "$WORK/text" > "$WORK/ptxtext" 2>/dev/null || seq 300000 | sed 's/$/ lorem ipsum. dolor/' | head -c 2M > "$WORK/ptxtext"; fi
+bench ptx ptx "@ $WORK/ptxtext > /dev/null"
 # Checksums and encodings (issue 6): one 512 MiB random file.
 SUMS="md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum sum-s base64 base64-d base32"
 if for w in $SUMS; do want "$w" && break; done; then
