@@ -280,6 +280,7 @@ struct Pr {
     clump_buff: Vec<u8>,
     last_line: bool,
     now: Option<(i64, i64)>,
+    obuf: Vec<u8>,
 }
 
 fn isprint(c: u8) -> bool {
@@ -301,7 +302,17 @@ fn integer_overflow() -> ! {
 
 impl Pr {
     fn putchar(&mut self, c: u8) {
-        out().byte(c);
+        self.obuf.push(c);
+        if self.obuf.len() >= 1 << 16 {
+            self.flush();
+        }
+    }
+
+    /// Our buffer of standard output into the process's (before any
+    /// message, so that they come in order).
+    fn flush(&mut self) {
+        out().write(&self.obuf);
+        self.obuf.clear();
     }
 
     fn col_sep_length(&self) -> i32 {
@@ -380,6 +391,7 @@ impl Pr {
             .unwrap_or(0);
         self.chars_per_column = useful / self.columns;
         if self.chars_per_column < 1 {
+            self.flush();
             die(&[b"page width too narrow"], None);
         }
         self.clump_buff = alloc::vec![0; 8.max(self.chars_per_input_tab) as usize];
@@ -398,6 +410,7 @@ impl Pr {
                 Err(e) => {
                     self.failed_opens = true;
                     if !self.ignore_failed_opens {
+                        self.flush();
                         error(&[&quotef(name)], Some(e));
                     }
                     return None;
@@ -509,6 +522,7 @@ impl Pr {
             }
         }
         if let Some(e) = err {
+            self.flush();
             die(&[&quotef(self.columns_v[ci].name)], Some(e));
         }
         if !self.parallel_files {
@@ -759,6 +773,7 @@ impl Pr {
     }
 
     fn init_store_cols(&mut self) {
+        self.flush();
         let total_lines = self
             .lines_per_body
             .checked_mul(self.columns)
@@ -1073,6 +1088,7 @@ impl Pr {
                 logic::digits::push_u64(&mut a, page);
                 logic::digits::push_u64(&mut b, n);
                 let m: &[&[u8]] = &[b"starting page number ", &a, b" exceeds page count ", &b];
+                self.flush();
                 error(m, None);
                 break;
             }
@@ -1086,6 +1102,7 @@ impl Pr {
         self.pad_across_to(self.chars_per_margin);
         self.print_white_space();
         if self.page_number == 0 {
+            self.flush();
             die(&[b"page number overflow"], None);
         }
         let mut page_text = b"Page ".to_vec();
@@ -1101,7 +1118,7 @@ impl Pr {
         line.resize(line.len() + rhs.max(1) as usize, b' ');
         line.extend_from_slice(&page_text);
         line.extend_from_slice(b"\n\n\n");
-        out().write(&line);
+        self.obuf.extend_from_slice(&line);
         self.print_a_header = false;
         self.output_position = 0;
     }
@@ -1634,6 +1651,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             pr.print_files(core::slice::from_ref(f));
         }
     }
+    pr.flush();
     if pr.have_read_stdin {
         if let Err(e) = sys::io::close_stdin() {
             die(&[b"standard input"], Some(e));
