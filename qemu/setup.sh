@@ -34,9 +34,9 @@ ensure_test_tools() {
     export DEBIAN_FRONTEND=noninteractive
     { apt-get update -qq && apt-get install -y -qq --no-install-recommends btrfs-progs; } >&2 || true
   fi
-  if ! command -v strace >/dev/null && command -v apt-get >/dev/null; then
-    echo "== installing strace (ls's attribute-query count, GNU's getxattr-speedup)" >&2
+  if ! { command -v strace && command -v setfacl; } >/dev/null && command -v apt-get >/dev/null; then
+    echo "== installing strace and acl (ls's attribute-query count; GNU's ACL tests)" >&2
     export DEBIAN_FRONTEND=noninteractive
-    { apt-get update -qq && apt-get install -y -qq --no-install-recommends strace; } >&2 || true
+    { apt-get update -qq && apt-get install -y -qq --no-install-recommends strace acl; } >&2 || true
   fi
 }
