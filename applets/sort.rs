@@ -1204,18 +1204,10 @@ fn compressor(prog: &[u8], file: sys::io::Fd, r: &File, w: &File, decompress: bo
     } else {
         (r.fd(), file)
     };
-    // Copies above 2 first: `file` may be descriptor 0 or 1.
-    let (i, o) = (fs::dup_above_stdio(input), fs::dup_above_stdio(output));
-    let e = match (i, o) {
-        (Ok(i), Ok(o)) => fs::dup_to(i.fd(), sys::io::Fd::STDIN)
-            .and_then(|_| fs::dup_to(o.fd(), sys::io::Fd::STDOUT))
-            .err()
-            .unwrap_or_else(|| {
-                let argv: [&[u8]; 2] = [prog, b"-d"];
-                sys::exec::execvp(&argv[..1 + decompress as usize])
-            }),
-        (Err(e), _) | (_, Err(e)) => e,
-    };
+    let e = redirect(input, output).err().unwrap_or_else(|| {
+        let argv: [&[u8]; 2] = [prog, b"-d"];
+        sys::exec::execvp(&argv[..1 + decompress as usize])
+    });
     // async_safe_die: the number of the error, not its text.
     let mut msg: Vec<u8> = if decompress {
         b"couldn't execute compress program (with -d): errno ".to_vec()
@@ -1226,6 +1218,22 @@ fn compressor(prog: &[u8], file: sys::io::Fd, r: &File, w: &File, decompress: bo
     msg.push(b'\n');
     sys::io::write_stderr(&msg);
     sys::rt::exit_now(SORT_FAILURE)
+}
+
+/// `input` made standard input and `output` standard output, with no new
+/// descriptor (the parent may be at its limit) unless one of them is
+/// already 0 or 1 (sort's own standard input or output closed).
+fn redirect(input: sys::io::Fd, output: sys::io::Fd) -> Result<(), sys::Errno> {
+    let (stdin, stdout) = (sys::io::Fd::STDIN, sys::io::Fd::STDOUT);
+    if input == stdin || input == stdout || output == stdin || output == stdout {
+        // Copies above 2 first (and without close-on-exec once moved).
+        let i = fs::dup_above_stdio(input)?;
+        let o = fs::dup_above_stdio(output)?;
+        fs::dup_to(i.fd(), stdin)?;
+        return fs::dup_to(o.fd(), stdout);
+    }
+    fs::dup_to(input, stdin)?;
+    fs::dup_to(output, stdout)
 }
 
 /// Waits for child `pid` of ours (when `hang`, else only if it has ended)

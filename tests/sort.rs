@@ -199,6 +199,27 @@ fn compress_program() {
         .stderr_is("sort: multiple compress programs specified\n");
     // Inherited SIGCHLD ignored does not break waiting.
     let prog = compressor(&d, "");
+    // At the descriptor limit: fewer inputs at once, children still run.
+    let mut names = String::new();
+    let mut all: Vec<u32> = Vec::new();
+    for i in 0..30u32 {
+        let nums: Vec<u32> = (0..50).map(|j| i + 30 * j).collect();
+        let text: String = nums.iter().map(|n| format!("{n}\n")).collect();
+        names.push_str(&format!(" {}", d.write(&format!("m{i}"), text).display()));
+        all.extend(nums);
+    }
+    all.sort();
+    let merged: String = all.iter().map(|n| format!("{n}\n")).collect();
+    host("/bin/sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -n 14; exec {} sort -n -m --batch-size=5 -T {tmp} --compress-program={prog}{names}",
+            corebox_line()
+        ))
+        .env("LC_ALL", "C")
+        .run()
+        .success()
+        .stdout_is(merged);
     host("/bin/sh")
         .arg("-c")
         .arg(format!(
