@@ -45,7 +45,7 @@ use core::cmp::Ordering;
 use logic::linecmp::compare_bytes;
 use sys::fs::{self, Input};
 use sys::io::{error, out};
-use sys::records::{chomp, Records};
+use sys::records::Records;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Check {
@@ -109,29 +109,26 @@ impl Comm {
     fn advance(&self, s: &mut Side, which: usize, readers: &mut [Records]) {
         let r = &mut readers[s.reader];
         let n = s.lines;
-        match r.next() {
-            Some(rec) => {
-                s.lines += 1;
-                let [x, y, z] = &mut s.bufs;
-                let (cur, prev) = match s.lines % 3 {
-                    0 => (x, z),
-                    1 => (y, x),
-                    _ => (z, y),
-                };
-                cur.clear();
-                cur.extend_from_slice(chomp(rec, self.delim));
-                if s.lines >= 2 {
-                    self.check_order(which, prev, cur, &mut s.warned);
-                }
+        let [x, y, z] = &mut s.bufs;
+        let (cur, prev) = match (n + 1) % 3 {
+            0 => (x, z),
+            1 => (y, x),
+            _ => (z, y),
+        };
+        cur.clear();
+        // (Read straight into the side's buffer: a long line is held once.)
+        if r.next_into(cur) {
+            s.lines += 1;
+            if s.lines >= 2 {
+                self.check_order(which, prev, cur, &mut s.warned);
             }
-            None => {
-                s.at_end = true;
-                // The last two lines again: disorder between them counts
-                // once a line has been found unpairable since.
-                if n >= 2 {
-                    let (prev, last) = (&s.bufs[(n - 1) % 3], &s.bufs[n % 3]);
-                    self.check_order(which, prev, last, &mut s.warned);
-                }
+        } else {
+            s.at_end = true;
+            // The last two lines again: disorder between them counts
+            // once a line has been found unpairable since.
+            if n >= 2 {
+                let (prev, last) = (&s.bufs[(n - 1) % 3], &s.bufs[n % 3]);
+                self.check_order(which, prev, last, &mut s.warned);
             }
         }
         if let Some(e) = r.error() {

@@ -63,7 +63,7 @@ use core::cmp::Ordering;
 use logic::linecmp;
 use sys::fs::{self, Input};
 use sys::io::{error, out};
-use sys::records::{chomp, Records};
+use sys::records::Records;
 
 /// A line (without its delimiter) and its fields.
 #[derive(Default)]
@@ -130,18 +130,30 @@ struct Join {
     line: Vec<u8>,
 }
 
+/// Appends `data` to the output line being gathered in `line`; a long
+/// field goes out at once after what is gathered (not copied: a long
+/// line is held once, in its input buffer).
+fn put(line: &mut Vec<u8>, data: &[u8]) {
+    if data.len() < 64 * 1024 {
+        line.extend_from_slice(data);
+    } else {
+        out().write(line);
+        line.clear();
+        out().write(data);
+    }
+}
+
 impl Join {
     /// Reads the next line of `f` into `line`, checking its order after
     /// `prev`, the line read before; false at the end.
     fn get_line(&self, f: &mut File, line: &mut Line, prev: &Line) -> bool {
-        let Some(rec) = f.reader.next() else {
+        line.text.clear();
+        if !f.reader.next_into(&mut line.text) {
             if let Some(e) = f.reader.error() {
                 die(&[b"read error"], Some(e));
             }
             return false;
-        };
-        line.text.clear();
-        line.text.extend_from_slice(chomp(rec, self.delim));
+        }
         f.line_no += 1;
         match self.tab {
             // `-t ''`: the whole line is the one field.
@@ -188,7 +200,7 @@ impl Join {
     fn field(&mut self, line: Option<&Line>, n: usize) {
         let f = line.map_or(&[][..], |l| l.field(n));
         if !f.is_empty() {
-            self.line.extend_from_slice(f);
+            put(&mut self.line, f);
         } else if let Some(e) = self.empty {
             self.line.extend_from_slice(e);
         }
@@ -221,8 +233,7 @@ impl Join {
                 && (self.empty.is_none() || f.iter().all(|&(a, b)| a < b));
             if plain {
                 self.line.push(sep);
-                self.line
-                    .extend_from_slice(&l.text[f[0].0..f[f.len() - 1].1]);
+                put(&mut self.line, &l.text[f[0].0..f[f.len() - 1].1]);
                 return;
             }
         }

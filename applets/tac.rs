@@ -348,7 +348,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         if separator.is_empty() {
             die(&[b"separator cannot be empty"], None);
         }
-        match Regex::new(separator, Syntax::Emacs) {
+        match Regex::new_in_locale(separator, Syntax::Emacs, sys::env::utf8_locale()) {
             Ok(r) => Sep::Regex(alloc::boxed::Box::new(r)),
             Err(m) => die(&[m.as_bytes()], None),
         }

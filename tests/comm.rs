@@ -247,3 +247,18 @@ fn matches_gnu() {
         same_as_gnu("comm", args, None, Some(t.path()));
     }
 }
+
+/// Two files of one 100 MB line each: the line is held once per file, as
+/// GNU holds it (not also in the input buffer, nor in the output).
+#[test]
+fn a_long_line_is_held_once() {
+    let t = TempDir::new();
+    let script = format!(
+        "cd '{}' && head -c 100000000 /dev/zero | tr '\\0' a > f && echo >> f && cp f g && echo b >> g && cb comm f g | wc -c",
+        t.path().display()
+    );
+    let Some(o) = with_memory_limit(330, &script) else {
+        return;
+    };
+    o.success().no_stderr().stdout_is("100000006\n");
+}

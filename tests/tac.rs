@@ -274,3 +274,61 @@ fn long_lines_take_linear_time() {
     assert_eq!(o.stdout.len(), data.len());
     assert!(o.stdout.starts_with(b"bba"));
 }
+
+/// In a UTF-8 locale a regex separator matches whole characters, as
+/// glibc's regex does: `.` takes both bytes of `é`, brackets hold
+/// multibyte characters and ranges of them, no match starts inside a
+/// character, and invalid bytes are matched by no `.` or bracket.
+#[test]
+fn regex_matches_whole_utf8_characters() {
+    let tac = |locale: &str, sep: &str, input: &[u8]| {
+        ucmd("tac")
+            .env("LC_ALL", locale)
+            .args(&["-r", "-s", sep])
+            .stdin(input)
+            .run()
+    };
+    tac("C.UTF-8", ".", b"x\xc3\xa9y\n").stdout_is("\ny\u{e9}x".as_bytes());
+    tac("C", ".", b"x\xc3\xa9y\n").stdout_is(&b"\ny\xa9\xc3x"[..]);
+    tac("C.UTF-8", "[\u{e9}a]", "x\u{e9}y\n".as_bytes()).stdout_is("y\nx\u{e9}");
+    tac("C.UTF-8", ".", b"a\xe9b\n").stdout_is(&b"\n\xe9ba"[..]);
+    if !have_gnu("tac") {
+        return;
+    }
+    let inputs: [&[u8]; 6] = [
+        b"x\xc3\xa9y\n",
+        b"a\xe9b\n",
+        "\u{e9}\n\u{e0}\n\u{e9}\n".as_bytes(),
+        b"a\xc3\xa9\xc3\n",
+        "a\u{e9}b\u{20ac}c\u{1f600}d\n".as_bytes(),
+        b"\xc3\xa9\xa9\n\xf0\x9f\x98",
+    ];
+    let seps = [
+        ".",
+        "[^a]",
+        "[\u{e9}a]",
+        "\u{e9}",
+        ".\n",
+        "[^\u{e9}]",
+        "\u{e9}\\|a",
+        "\u{e9}+",
+        "[\u{e0}-\u{ea}]",
+        "[^\u{e0}-\u{ea}]",
+        "[a-\u{e9}]",
+        "..",
+        "[^\u{20ac}]",
+    ];
+    for input in inputs {
+        for sep in seps {
+            for before in [false, true] {
+                let args: &[&str] = if before {
+                    &["-b", "-r", "-s", sep]
+                } else {
+                    &["-r", "-s", sep]
+                };
+                let run = |c: Cmd| c.env("LC_ALL", "C.UTF-8").args(args).stdin(input).run();
+                run(ucmd("tac")).same_as(&run(gnu("tac")));
+            }
+        }
+    }
+}

@@ -75,6 +75,8 @@ pub struct Regex {
     literal: Option<Vec<u8>>,
     /// Every match starts at a line start (the pattern begins with `^`).
     line_anchored: bool,
+    /// Matches start only where UTF-8 characters do.
+    utf8: bool,
     /// Lazily built DFAs (unanchored search, anchored longest match), for
     /// patterns whose only assertions are `^` and `$`.
     dfas: Option<[RefCell<Dfa>; 2]>,
@@ -93,6 +95,9 @@ struct Parser<'a> {
     /// `^` and `$` also match around newlines (re_pattern_buffer's
     /// newline_anchor); false: only at the ends of the subject (expr).
     newline_anchor: bool,
+    /// A UTF-8 locale: a multibyte character of the pattern is one atom,
+    /// `.` and bracket expressions match whole valid characters.
+    utf8: bool,
 }
 
 type PResult<T> = Result<T, &'static str>;
@@ -265,6 +270,12 @@ impl Parser<'_> {
         self.i += 1;
         let basic = self.syntax == Syntax::Basic;
         Ok(match c {
+            b'.' if self.utf8 => Node::Alt(vec![
+                Node::Set(set_of(|b| {
+                    b < 0x80 && if basic { b != 0 } else { b != b'\n' }
+                })),
+                utf8_ranges(&[(0x80, 0x10ffff)]),
+            ]),
             b'.' => Node::Set(set_of(|b| if basic { b != 0 } else { b != b'\n' })),
             b'[' => self.bracket()?,
             b'$' if {
@@ -317,13 +328,36 @@ impl Parser<'_> {
                     _ => Node::Set(set_of(|b| b == e)),
                 }
             }
-            _ => Node::Set(set_of(|b| b == c)),
+            _ => match self.multibyte(self.i - 1) {
+                Some((_, len)) => {
+                    let bytes = &self.p[self.i - 1..self.i - 1 + len];
+                    self.i += len - 1;
+                    Node::Concat(
+                        bytes
+                            .iter()
+                            .map(|&c| Node::Set(set_of(|b| b == c)))
+                            .collect(),
+                    )
+                }
+                None => Node::Set(set_of(|b| b == c)),
+            },
         })
+    }
+
+    /// The code point and length of the multibyte character at `at` of
+    /// the pattern, in a UTF-8 locale.
+    fn multibyte(&self, at: usize) -> Option<(u32, usize)> {
+        match crate::unicode::decode(&self.p[at..]) {
+            Ok((cp, len)) if self.utf8 && len > 1 => Some((cp, len)),
+            _ => None,
+        }
     }
 
     fn bracket(&mut self) -> PResult<Node> {
         const UNMATCHED: &str = "Unmatched [, [^, [:, [., or [=";
         let mut set = Box::new([false; 256]);
+        // Multibyte characters and ranges of them (UTF-8 locale).
+        let mut wide: Vec<(u32, u32)> = Vec::new();
         let negate = self.peek() == Some(b'^');
         if negate {
             self.i += 1;
@@ -342,32 +376,57 @@ impl Parser<'_> {
                 break;
             }
             first = false;
-            let lo = self.bracket_element(&mut set)?;
-            let Some(lo) = lo else { continue };
+            let Some(lo) = self.bracket_element(&mut set)? else {
+                continue;
+            };
             // A range `a-z`, unless the `-` ends the list.
-            if self.peek() == Some(b'-') && self.p.get(self.i + 1).is_some_and(|&n| n != b']') {
+            let (lo, hi) = if self.peek() == Some(b'-')
+                && self.p.get(self.i + 1).is_some_and(|&n| n != b']')
+            {
                 self.i += 1;
                 let Some(hi) = self.bracket_element(&mut set)? else {
                     return Err("Invalid range end");
                 };
-                for b in lo..=hi {
-                    set[b as usize] = true;
-                }
+                (lo, hi)
             } else {
-                set[lo as usize] = true;
+                (lo, lo)
+            };
+            for b in lo..=hi.min(0xff) {
+                set[b as usize] = true;
             }
+            // (Multibyte code points come shifted above the bytes.)
+            if hi > 0xff {
+                wide.push((lo.checked_sub(0x100).unwrap_or(0x80), hi - 0x100));
+            }
+        }
+        if !self.utf8 {
+            if negate {
+                for b in set.iter_mut() {
+                    *b = !*b;
+                }
+            }
+            return Ok(Node::Set(set));
+        }
+        // In a UTF-8 locale the bytes of the set are characters below
+        // 0x80 (a byte above can only match an invalid one, as glibc's
+        // single-byte fallback does not here: left out).
+        for b in set[0x80..].iter_mut() {
+            *b = false;
         }
         if negate {
-            for b in set.iter_mut() {
+            for b in set[..0x80].iter_mut() {
                 *b = !*b;
             }
+            wide = complement_ranges(wide);
         }
-        Ok(Node::Set(set))
+        Ok(Node::Alt(vec![Node::Set(set), utf8_ranges(&wide)]))
     }
 
-    /// One element of a bracket list: a byte (returned, it may start a
-    /// range) or a class (added to `set`, returns None).
-    fn bracket_element(&mut self, set: &mut [bool; 256]) -> PResult<Option<u8>> {
+    /// One element of a bracket list: a byte or (UTF-8 locale) the code
+    /// point of a multibyte character plus 0x100 (returned, it may start
+    /// a range),
+    /// or a class (added to `set`, returns None).
+    fn bracket_element(&mut self, set: &mut [bool; 256]) -> PResult<Option<u32>> {
         const UNMATCHED: &str = "Unmatched [, [^, [:, [., or [=";
         let c = self.p[self.i];
         let kind = self.p.get(self.i + 1).copied();
@@ -397,13 +456,100 @@ impl Parser<'_> {
                     }
                     Ok(None)
                 }
-                _ if name.len() == 1 => Ok(Some(name[0])),
+                _ if name.len() == 1 => Ok(Some(name[0] as u32)),
                 _ => Err("Invalid collation character"),
             };
         }
+        if let Some((cp, len)) = self.multibyte(self.i) {
+            self.i += len;
+            return Ok(Some(cp + 0x100));
+        }
         self.i += 1;
-        Ok(Some(c))
+        Ok(Some(c as u32))
     }
+}
+
+/// Whether a character starts at `at` of `hay`: not inside a valid
+/// multibyte sequence that starts before.
+fn char_start(hay: &[u8], at: usize) -> bool {
+    if hay.get(at).is_none_or(|&b| b & 0xc0 != 0x80) {
+        return true;
+    }
+    !(1..=3.min(at)).any(|k| crate::unicode::decode(&hay[at - k..]).is_ok_and(|(_, n)| n > k))
+}
+
+/// The code points not in `ranges`, from 0x80 up.
+fn complement_ranges(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+    ranges.sort_unstable();
+    let mut out = Vec::new();
+    let mut next = 0x80;
+    for (lo, hi) in ranges {
+        if lo > next {
+            out.push((next, lo - 1));
+        }
+        next = next.max(hi.saturating_add(1));
+    }
+    if next <= 0x10ffff {
+        out.push((next, 0x10ffff));
+    }
+    out
+}
+
+/// The UTF-8 encodings of the multibyte code points of `ranges`
+/// (surrogates left out), as alternatives of byte-range sequences.
+fn utf8_ranges(ranges: &[(u32, u32)]) -> Node {
+    let mut alts = Vec::new();
+    for &(lo, hi) in ranges {
+        for (a, b) in [
+            (0x80, 0x7ff),
+            (0x800, 0xd7ff),
+            (0xe000, 0xffff),
+            (0x10000, 0x10ffff),
+        ] {
+            let (l, h) = (lo.max(a), hi.min(b));
+            if l <= h {
+                utf8_split(l, h, &mut alts);
+            }
+        }
+    }
+    if alts.is_empty() {
+        return Node::Set(Box::new([false; 256]));
+    }
+    Node::Alt(alts)
+}
+
+/// Splits `lo..=hi` (code points of one encoded length) until each piece
+/// is a sequence of byte ranges, pushed to `out`.
+fn utf8_split(lo: u32, hi: u32, out: &mut Vec<Node>) {
+    let len = match hi {
+        0..=0x7ff => 2,
+        0x800..=0xffff => 3,
+        _ => 4,
+    };
+    for i in 1..len {
+        let m = (1u32 << (6 * i)) - 1;
+        if lo & !m != hi & !m {
+            if lo & m != 0 {
+                utf8_split(lo, lo | m, out);
+                return utf8_split((lo | m) + 1, hi, out);
+            }
+            if hi & m != m {
+                utf8_split(lo, (hi & !m) - 1, out);
+                return utf8_split(hi & !m, hi, out);
+            }
+        }
+    }
+    let (mut a, mut b) = ([0u8; 4], [0u8; 4]);
+    let (a, b) = (encode_utf8(lo, &mut a), encode_utf8(hi, &mut b));
+    let seq = a
+        .iter()
+        .zip(b)
+        .map(|(&x, &y)| Node::Set(set_of(|c| (x..=y).contains(&c))));
+    out.push(Node::Concat(seq.collect()));
+}
+
+fn encode_utf8(cp: u32, buf: &mut [u8; 4]) -> &[u8] {
+    char::from_u32(cp).map_or(&[][..], |c| c.encode_utf8(buf).as_bytes())
 }
 
 struct Compiler {
@@ -778,19 +924,32 @@ fn has_backref(n: &Node) -> bool {
 impl Regex {
     /// Compiles `pattern`; the error is glibc's message text.
     pub fn new(pattern: &[u8], syntax: Syntax) -> Result<Regex, &'static str> {
-        Regex::compile(pattern, syntax, true)
+        Regex::compile(pattern, syntax, true, false)
+    }
+
+    /// [`Regex::new`] for the locale, as glibc's regex in a UTF-8 one
+    /// (`utf8`): a multibyte character of the pattern is one atom, `.`
+    /// and bracket expressions match whole valid characters (never an
+    /// invalid byte), and matches start only where characters do.
+    pub fn new_in_locale(
+        pattern: &[u8],
+        syntax: Syntax,
+        utf8: bool,
+    ) -> Result<Regex, &'static str> {
+        Regex::compile(pattern, syntax, true, utf8)
     }
 
     /// [`Regex::new`] with `^` and `$` anchored to the ends of the subject
     /// only, not to newlines inside it (expr's `newline_anchor = 0`).
     pub fn new_whole(pattern: &[u8], syntax: Syntax) -> Result<Regex, &'static str> {
-        Regex::compile(pattern, syntax, false)
+        Regex::compile(pattern, syntax, false, false)
     }
 
     fn compile(
         pattern: &[u8],
         syntax: Syntax,
         newline_anchor: bool,
+        utf8: bool,
     ) -> Result<Regex, &'static str> {
         let mut p = Parser {
             p: pattern,
@@ -799,6 +958,7 @@ impl Regex {
             groups: 0,
             closed: Vec::new(),
             newline_anchor,
+            utf8,
         };
         let ast = p.alternation(0)?;
         if p.i < pattern.len() {
@@ -819,6 +979,7 @@ impl Regex {
             first: None,
             literal: None,
             line_anchored: false,
+            utf8,
             dfas: None,
             scratch: RefCell::new((
                 Vec::with_capacity(n),
@@ -962,6 +1123,9 @@ impl Regex {
     /// Whether a match may start at `at` (the first-byte prefilter).
     fn can_start(&self, hay: &[u8], at: usize) -> bool {
         if self.line_anchored && at > 0 && hay[at - 1] != b'\n' {
+            return false;
+        }
+        if self.utf8 && !char_start(hay, at) {
             return false;
         }
         match &self.first {
@@ -1198,6 +1362,50 @@ mod tests {
         assert!(r.is_match(b"a]") && !r.is_match(b"a"));
         let r = Regex::new(b".", Syntax::Emacs).unwrap();
         assert!(!r.is_match(b"\n"));
+    }
+
+    #[test]
+    fn utf8_characters() {
+        let u = |p: &str| Regex::new_in_locale(p.as_bytes(), Syntax::Emacs, true).unwrap();
+        let hay = "xéy€z😀".as_bytes();
+        // `.` takes a whole character; no match starts inside one.
+        assert_eq!(u(".").search_back(hay, 2), Some((1, 3)));
+        assert_eq!(u(".").search_back(hay, hay.len() - 1), Some((8, 12)));
+        assert_eq!(u("[^a]").match_at(hay, 4), Some(7));
+        assert_eq!(u("[éa]").search_back(hay, 8), Some((1, 3)));
+        assert_eq!(u("[à-ê]").match_at(hay, 1), Some(3));
+        assert_eq!(u("[^à-ê]").match_at(hay, 1), None);
+        assert_eq!(u("[^€]").match_at(hay, 4), None);
+        assert_eq!(u("[a-é]+").match_at("aéé".as_bytes(), 0), Some(5));
+        // A multibyte character is one atom: `é+` repeats all of it.
+        assert_eq!(u("é+").match_at("ééx".as_bytes(), 0), Some(4));
+        // Invalid bytes are matched by no `.` or bracket.
+        assert_eq!(u(".").match_at(b"\xe9b", 0), None);
+        assert_eq!(u("[^a]").search_back(b"\xe9", 0), None);
+        // Bytes as before outside a UTF-8 locale.
+        let b = Regex::new(".".as_bytes(), Syntax::Emacs).unwrap();
+        assert_eq!(b.search_back(hay, 2), Some((2, 3)));
+        assert_eq!(
+            complement_ranges(vec![(0x100, 0x1ff), (0x80, 0x90)]),
+            [(0x91, 0xff), (0x200, 0x10ffff)]
+        );
+    }
+
+    #[test]
+    fn utf8_ranges_cover_exactly() {
+        let r = Regex::new_in_locale(b"[\xc3\xa0-\xe2\x82\xac]", Syntax::Basic, true).unwrap();
+        for cp in (0x80u32..0x3000)
+            .chain(0xd000..0xe100)
+            .chain(0x1f600..0x1f610)
+        {
+            let Some(c) = char::from_u32(cp) else {
+                continue;
+            };
+            let mut buf = [0; 4];
+            let s = c.encode_utf8(&mut buf).as_bytes();
+            let want = (0xe0..=0x20ac).contains(&cp);
+            assert_eq!(r.match_at(s, 0).is_some(), want, "{cp:x}");
+        }
     }
 
     #[test]

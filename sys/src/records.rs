@@ -9,6 +9,8 @@ use alloc::vec::Vec;
 use logic::memchr::{memchr, memrchr};
 
 const INITIAL: usize = 64 * 1024;
+/// The most a buffer grows by at a time.
+const GROW_STEP: usize = 4 << 20;
 
 /// A reader of records ending in `delim`. Each record is returned with its
 /// delimiter, except the last one of an input that does not end in one.
@@ -77,6 +79,22 @@ impl Records {
         self.take(true, true)
     }
 
+    /// The next record appended to `to` without its delimiter, in parts
+    /// (a long record is held once, in `to`, not also in the buffer);
+    /// false at the end of the input or after a read error.
+    pub fn next_into(&mut self, to: &mut Vec<u8>) -> bool {
+        let (mut got, delim) = (false, self.delim);
+        while let Some(part) = self.take(false, true) {
+            got = true;
+            let body = chomp(part, delim);
+            to.extend_from_slice(body);
+            if body.len() < part.len() {
+                break;
+            }
+        }
+        got
+    }
+
     /// Up to the first (or with `all`, the last) delimiter buffered,
     /// reading more until there is one or the input ends; with `bounded`,
     /// a full buffer without one is given as it is rather than grown.
@@ -120,7 +138,11 @@ impl Records {
             self.start = 0;
         }
         if self.end == self.buf.len() {
-            let len = self.buf.len() * 2;
+            // Grown a step at a time: only the room about to be read into
+            // is written (zeroed), so a long record costs its own size in
+            // memory, not up to twice (the capacity still doubles, in
+            // pages never touched).
+            let len = self.buf.len() + self.buf.len().min(GROW_STEP);
             self.buf.resize(len, 0);
         }
         match self.fd.read(&mut self.buf[self.end..]) {
