@@ -238,7 +238,7 @@ fn long_lines_differential() {
     let t = TempDir::new();
     let mut rng = Rng::new(7);
     let runs = [0, 1, 65_535, 65_536, 65_537, 131_072, 150_000];
-    let mut gen = |rng: &mut Rng| {
+    let gen = |rng: &mut Rng| {
         let mut v = Vec::new();
         for _ in 0..rng.below(5) {
             v.extend(std::iter::repeat_n(b'x', *rng.pick(&runs)));
