@@ -234,6 +234,9 @@ bench cut-b cut "@ -b1-10 $WORK/tsv > /dev/null"
 bench cut-c cut "@ -c5- $WORK/tsv > /dev/null"
 bench paste paste "@ $WORK/tsv $WORK/tsv > /dev/null"
 bench paste-s paste "@ -s -d , $WORK/tsv > /dev/null"
+# One endless line (no terminator): streamed in bounded memory.
+bench cut-endless cut "head -c $TEXT_BYTES /dev/zero | @ -c1 > /dev/null"
+bench paste-endless paste "head -c $TEXT_BYTES /dev/zero | @ - > /dev/null"
 bench fold fold "@ -w 30 $WORK/tsv > /dev/null"
 bench fold-s fold "@ -s -w 30 $WORK/tsv > /dev/null"
 if want uniq || want uniq-c || want comm || want join; then
