@@ -22,14 +22,14 @@ fn both_env(env: &[(&str, &str)], args: &[&str]) {
         }
         c.args(args).run()
     };
-    for _ in 0..20 {
+    for _ in 0..100 {
         let theirs = run(gnu("df"));
         let ours = run(ucmd("df"));
         if (&ours.stdout, &ours.stderr, ours.code) == (&theirs.stdout, &theirs.stderr, theirs.code)
         {
             return;
         }
-        std::thread::sleep(std::time::Duration::from_millis(50));
+        std::thread::sleep(std::time::Duration::from_millis(100));
     }
     run(ucmd("df")).same_as(&run(gnu("df")));
 }
