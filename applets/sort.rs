@@ -120,7 +120,7 @@ use alloc::vec::Vec;
 use core::cell::RefCell;
 use core::cmp::Ordering;
 use logic::linecmp::compare_bytes;
-use logic::sortkey::{Key, Keys, NONE};
+use logic::sortkey::{self, Key, KeyError, Keys, NONE};
 use sys::fs::{self, Input};
 use sys::io::{error, out, File};
 
@@ -173,98 +173,14 @@ fn badfieldspec(spec: &[u8], msg: &[u8]) -> ! {
     )
 }
 
-/// parse_field_count: the number at the start of `s` (saturated) and the
-/// rest; None when there is none (after `msg`'s error when given).
-fn field_count<'a>(s: &'a [u8], msg: Option<&[u8]>) -> Option<(usize, &'a [u8])> {
-    let n = s.iter().take_while(|c| c.is_ascii_digit()).count();
-    if n == 0 {
-        if let Some(m) = msg {
-            fail(&[m, b": invalid count at start of ", &quote(s)], None);
-        }
-        return None;
-    }
-    let v = s[..n].iter().try_fold(0usize, |v, &c| {
-        v.checked_mul(10)?.checked_add((c - b'0') as usize)
-    });
-    Some((v.unwrap_or(NONE), &s[n..]))
-}
-
-/// `-k KEYDEF`.
-fn parse_key(arg: &[u8]) -> Key {
-    let mut k = Key::default();
-    let count = |s, m: &[u8]| field_count(s, Some(m)).unwrap_or((0, b""));
-    let (w, mut s) = count(arg, b"invalid number at field start");
-    if w == 0 {
-        badfieldspec(arg, b"field number is zero");
-    }
-    k.sword = w - 1;
-    if s.first() == Some(&b'.') {
-        let (c, r) = count(&s[1..], b"invalid number after '.'");
-        if c == 0 {
-            badfieldspec(arg, b"character offset is zero");
-        }
-        k.schar = c - 1;
-        s = r;
-    }
-    if k.sword == 0 && k.schar == 0 {
-        k.sword = NONE;
-    }
-    s = &s[k.set_ordering(s, true, false)..];
-    if s.first() == Some(&b',') {
-        let (w, r) = count(&s[1..], b"invalid number after ','");
-        if w == 0 {
-            badfieldspec(arg, b"field number is zero");
-        }
-        k.eword = w - 1;
-        s = r;
-        if s.first() == Some(&b'.') {
-            let (c, r) = count(&s[1..], b"invalid number after '.'");
-            k.echar = c;
-            s = r;
-        }
-        s = &s[k.set_ordering(s, false, true)..];
-    }
-    if !s.is_empty() {
-        badfieldspec(arg, b"stray character in field spec");
-    }
-    k
-}
-
-/// `+POS1 [-POS2]` (obsolete keys): None when `arg` is no valid +POS1.
-fn parse_obsolete(arg: &[u8], next: Option<&[u8]>) -> Option<Key> {
-    let mut k = Key::default();
-    let (w, mut s) = field_count(&arg[1..], None)?;
-    k.sword = w;
-    if s.first() == Some(&b'.') {
-        let (c, r) = field_count(&s[1..], None)?;
-        k.schar = c;
-        s = r;
-    }
-    if k.sword == 0 && k.schar == 0 {
-        k.sword = NONE;
-    }
-    if k.set_ordering(s, true, false) != s.len() {
-        return None;
-    }
-    if let Some(n) = next {
-        let m = |s| field_count(s, Some(b"invalid number after '-'")).unwrap_or((0, b""));
-        let (w, mut s) = m(&n[1..]);
-        k.eword = w;
-        if s.first() == Some(&b'.') {
-            let (c, r) =
-                field_count(&s[1..], Some(b"invalid number after '.'")).unwrap_or((0, b""));
-            k.echar = c;
-            s = r;
-        }
-        if k.echar == 0 && k.eword != 0 {
-            k.eword -= 1;
-        }
-        if k.set_ordering(s, false, true) != s.len() {
-            badfieldspec(n, b"stray character in field spec");
+/// Dies with the message of a `-k`/`+POS -POS` error.
+fn key_error(e: KeyError) -> ! {
+    match e {
+        KeyError::Spec(spec, msg) => badfieldspec(spec, msg),
+        KeyError::Count(msg, rest) => {
+            fail(&[msg, b": invalid count at start of ", &quote(rest)], None)
         }
     }
-    k.traditional = true;
-    Some(k)
 }
 
 fn incompatible(opts: &[u8]) -> ! {
@@ -430,7 +346,10 @@ fn parse(args: &'static [&'static [u8]]) -> Config {
             opt::COMPRESS_PROGRAM => once(&mut c.compress, arg, b"compress programs"),
             opt::DEBUG => c.debug = true,
             opt::FILES0_FROM => files0 = Some(arg),
-            'k' => c.keys.keys.push(parse_key(arg)),
+            'k' => c
+                .keys
+                .keys
+                .push(sortkey::parse_key(arg).unwrap_or_else(|e| key_error(e))),
             'm' => c.merge = true,
             opt::BATCH_SIZE => c.nmerge = nmerge_arg(arg, b"--batch-size"),
             'o' => once(&mut c.outfile, arg, b"output files"),
@@ -509,7 +428,7 @@ fn operand(
         let minus = next.filter(|n| n.len() > 1 && n[0] == b'-' && n[1].is_ascii_digit());
         *traditional |= minus.is_some() && !posixly;
         if *traditional {
-            key = parse_obsolete(arg, minus);
+            key = sortkey::parse_obsolete(arg, minus).map(|r| r.unwrap_or_else(|e| key_error(e)));
             if key.is_some() && minus.is_some() {
                 opts.skip_arg();
             }

@@ -11,6 +11,119 @@ use core::cmp::Ordering;
 /// A field or character count that was not given.
 pub const NONE: usize = usize::MAX;
 
+/// Why a key position was rejected: `Spec(arg, msg)` is GNU's
+/// badfieldspec (`MSG: invalid field specification 'ARG'`), `Count(msg,
+/// rest)` its parse_field_count failure (`MSG: invalid count at start of
+/// 'REST'`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum KeyError<'a> {
+    Spec(&'a [u8], &'static [u8]),
+    Count(&'static [u8], &'a [u8]),
+}
+
+/// GNU's parse_field_count: the number at the start of `s` (saturated at
+/// [`NONE`]) and the rest; None when there is none.
+fn field_count(s: &[u8]) -> Option<(usize, &[u8])> {
+    let n = s.iter().take_while(|c| c.is_ascii_digit()).count();
+    if n == 0 {
+        return None;
+    }
+    let v = s[..n].iter().try_fold(0usize, |v, &c| {
+        v.checked_mul(10)?.checked_add((c - b'0') as usize)
+    });
+    Some((v.unwrap_or(NONE), &s[n..]))
+}
+
+/// [`field_count`] where a number must be: `msg`'s error otherwise.
+fn count<'a>(s: &'a [u8], msg: &'static [u8]) -> Result<(usize, &'a [u8]), KeyError<'a>> {
+    field_count(s).ok_or(KeyError::Count(msg, s))
+}
+
+/// `-k KEYDEF`.
+pub fn parse_key(arg: &[u8]) -> Result<Key, KeyError<'_>> {
+    let mut k = Key::default();
+    let (w, mut s) = count(arg, b"invalid number at field start")?;
+    if w == 0 {
+        return Err(KeyError::Spec(arg, b"field number is zero"));
+    }
+    k.sword = w - 1;
+    if s.first() == Some(&b'.') {
+        let (c, r) = count(&s[1..], b"invalid number after '.'")?;
+        if c == 0 {
+            return Err(KeyError::Spec(arg, b"character offset is zero"));
+        }
+        k.schar = c - 1;
+        s = r;
+    }
+    if k.sword == 0 && k.schar == 0 {
+        k.sword = NONE;
+    }
+    s = &s[k.set_ordering(s, true, false)..];
+    if s.first() == Some(&b',') {
+        let (w, r) = count(&s[1..], b"invalid number after ','")?;
+        if w == 0 {
+            return Err(KeyError::Spec(arg, b"field number is zero"));
+        }
+        k.eword = w - 1;
+        s = r;
+        if s.first() == Some(&b'.') {
+            let (c, r) = count(&s[1..], b"invalid number after '.'")?;
+            k.echar = c;
+            s = r;
+        }
+        s = &s[k.set_ordering(s, false, true)..];
+    }
+    if !s.is_empty() {
+        return Err(KeyError::Spec(arg, b"stray character in field spec"));
+    }
+    Ok(k)
+}
+
+/// `+POS1 [-POS2]` (obsolete keys; `arg` starts with `+`, `next` with
+/// `-`): None when `arg` is no valid +POS1 (it is then an operand).
+pub fn parse_obsolete<'a>(
+    arg: &'a [u8],
+    next: Option<&'a [u8]>,
+) -> Option<Result<Key, KeyError<'a>>> {
+    let mut k = Key::default();
+    let (w, mut s) = field_count(arg.get(1..)?)?;
+    k.sword = w;
+    if s.first() == Some(&b'.') {
+        let (c, r) = field_count(&s[1..])?;
+        k.schar = c;
+        s = r;
+    }
+    if k.sword == 0 && k.schar == 0 {
+        k.sword = NONE;
+    }
+    if k.set_ordering(s, true, false) != s.len() {
+        return None;
+    }
+    if let Some(n) = next {
+        let r = (|| {
+            let (w, mut s) = count(n.get(1..).unwrap_or(b""), b"invalid number after '-'")?;
+            k.eword = w;
+            if s.first() == Some(&b'.') {
+                let (c, r) = count(&s[1..], b"invalid number after '.'")?;
+                k.echar = c;
+                s = r;
+            }
+            if k.echar == 0 && k.eword != 0 {
+                k.eword -= 1;
+            }
+            if k.set_ordering(s, false, true) != s.len() {
+                return Err(KeyError::Spec(n, b"stray character in field spec"));
+            }
+            Ok(())
+        })();
+        if let Err(e) = r {
+            return Some(Err(e));
+        }
+    }
+    k.traditional = true;
+    Some(Ok(k))
+}
+
 /// Bytes a key ignores (`-d`, `-i`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum Ignore {
