@@ -1212,10 +1212,32 @@ impl Regex {
             }
         }
         let mut stack: Vec<(u32, usize, Vec<usize>)> = vec![(0, start, vec![usize::MAX; slots])];
-        // A step budget bounds what is left of exponential searches.
+        // Without back-references, what follows a state depends only on
+        // (pc, position): a state seen once on an earlier path failed (or
+        // is on this path, an iteration that consumed nothing), so each is
+        // tried once and the search is polynomial (RE2's bit-state
+        // backtracker). The bitmap is bounded; beyond it, and with
+        // back-references, a step budget bounds exponential searches.
+        let width = target.map_or(0, |t| t.saturating_sub(start) + 1);
+        let mut seen = match target {
+            Some(_) if !self.backrefs && self.prog.len().saturating_mul(width) <= 1 << 28 => {
+                vec![0u64; (self.prog.len() * width).div_ceil(64)]
+            }
+            _ => Vec::new(),
+        };
         let mut budget: u32 = 1 << 24;
         while let Some((mut pc, mut at, mut caps)) = stack.pop() {
             loop {
+                if !seen.is_empty() {
+                    let Some(i) = at.checked_sub(start).filter(|&d| d < width) else {
+                        break;
+                    };
+                    let bit = pc as usize * width + i;
+                    if seen[bit / 64] & (1 << (bit % 64)) != 0 {
+                        break;
+                    }
+                    seen[bit / 64] |= 1 << (bit % 64);
+                }
                 budget = budget.saturating_sub(1);
                 if budget == 0 {
                     return (best, None);
@@ -1406,6 +1428,31 @@ mod tests {
             let want = (0xe0..=0x20ac).contains(&cp);
             assert_eq!(r.match_at(s, 0).is_some(), want, "{cp:x}");
         }
+    }
+
+    /// The groups of the match at 0 (expr's `STRING : REGEX`).
+    fn groups_of(p: &[u8], syntax: Syntax, hay: &[u8]) -> Option<Vec<usize>> {
+        let r = Regex::new(p, syntax).unwrap();
+        let end = r.match_at(hay, 0)?;
+        r.captures(hay, 0, end)
+    }
+
+    #[test]
+    fn captures_of_nested_repeats() {
+        // GNU expr: 'abaabaa' : 'b*\(.*\)\+\(.*\)*' is the whole string.
+        let g = groups_of(br"b*\(.*\)\+\(.*\)*", Syntax::Basic, b"abaabaa").unwrap();
+        assert_eq!(&g[2..4], &[0, 7]);
+        let g = groups_of(br"\(.*\)\+.\?b*x*", Syntax::Basic, b"ba").unwrap();
+        assert_eq!(&g[2..4], &[0, 2]);
+        // Nested repeats found by the fuzzer: an exponential search that
+        // ran out of its step budget (no groups) before each (instruction,
+        // position) was tried once only.
+        let hay = b"\0\0\0\0\0++++\xe0\xbf.\xe0\xbf$\0\0\0*^++++*+++\xef\0\0\0\xca";
+        let g = groups_of(b".++*+\xbb*+++++++*+++\xef", Syntax::Emacs, hay);
+        assert!(g.is_some());
+        let many = [b'a'; 60];
+        let g = groups_of(br"\(\(a*\)*\)*\(\(a*\)*\)*b*", Syntax::Basic, &many).unwrap();
+        assert_eq!(&g[2..4], &[0, 60]);
     }
 
     #[test]
