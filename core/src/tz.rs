@@ -578,12 +578,38 @@ impl Tz {
         if version >= b'2' {
             // Skip the 32-bit body for the 64-bit one after it.
             let [isut, isstd, leap, time, typ, chars] = c;
-            r.take(time * 5 + typ * 6 + chars + leap * 8 + isstd + isut)?;
+            let skip = [
+                (time, 5),
+                (typ, 6),
+                (chars, 1),
+                (leap, 8),
+                (isstd, 1),
+                (isut, 1),
+            ]
+            .iter()
+            .try_fold(0usize, |n, &(k, m)| n.checked_add(k.checked_mul(m)?))?;
+            r.take(skip)?;
             (_, c) = r.header()?;
             wide = true;
         }
         let [isut, isstd, leapcnt, timecnt, typecnt, charcnt] = c;
         if typecnt == 0 || typecnt > 256 {
+            return None;
+        }
+        // A file shorter than its counts say is truncated (glibc rejects
+        // it): checked before anything is allocated for those counts.
+        let w = if wide { 8 } else { 4 };
+        let need = [
+            (timecnt, w + 1),
+            (typecnt, 6),
+            (charcnt, 1),
+            (leapcnt, w + 4),
+        ]
+        .iter()
+        .try_fold(isstd.checked_add(isut)?, |n, &(k, m)| {
+            n.checked_add(k.checked_mul(m)?)
+        })?;
+        if data.len() - r.pos < need {
             return None;
         }
         let mut times = Vec::with_capacity(timecnt);
@@ -945,6 +971,25 @@ mod tests {
     use super::*;
     use alloc::format;
     use alloc::string::String;
+
+    /// A TZif file whose counts promise more than it holds (found by the
+    /// fuzzer: 4 billion transitions in a 145-byte file) is rejected
+    /// before anything is allocated for them.
+    #[test]
+    fn truncated_tzif_is_rejected_without_allocating() {
+        let mut f = alloc::vec::Vec::new();
+        f.extend_from_slice(b"TZif2");
+        f.extend_from_slice(&[0; 15]);
+        // isut isstd leap time type chars
+        for n in [0u32, 0, 0, u32::MAX, 1, 4] {
+            f.extend_from_slice(&n.to_be_bytes());
+        }
+        f.extend_from_slice(&[0; 64]);
+        assert!(Tz::from_tzif(&f).is_none());
+        let mut v2 = f.clone();
+        v2[4] = b'1';
+        assert!(Tz::from_tzif(&v2).is_none());
+    }
 
     /// Times whose years pass i32 (glibc's int arithmetic wraps there):
     /// no overflow panics in debug builds.
