@@ -269,7 +269,7 @@ fn files_are_one_stream() {
         .stdin_closed()
         .run()
         .code_is(1)
-        .stderr_is("od: 'standard input': Bad file descriptor\n");
+        .stderr_is("od: 'standard input': Bad file descriptor\nod: standard input: Bad file descriptor\n");
 }
 
 #[test]
