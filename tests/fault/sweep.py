@@ -16,7 +16,7 @@ BIN defaults to target/release/corebox. Each applet runs as GNU's
   zero        FILE is /dev/zero (stdout /dev/null)
   fifo        FILE is a FIFO whose writer writes two lines and closes
 
-Every run has a timeout, `ulimit -v` (256 MiB) and `ulimit -f` (64 MiB), so a
+Every run has a timeout, `ulimit -v` (64 MiB) and `ulimit -f` (64 MiB), so a
 program that reads /dev/zero forever is stopped and one that grows without
 bound runs out of memory; GNU runs under the same limits. Compared: the exit
 status (or the signal) and stderr, word for word, after the program-name
@@ -40,7 +40,7 @@ OUT_FAULTS = ["full", "close-out", "pipe", "pipe-ign"]
 IN_FAULTS = ["close-in", "unreadable", "dir", "zero", "fifo"]
 FAULTS = OUT_FAULTS + IN_FAULTS
 GNU_PATH = "/usr/bin:/usr/sbin:/bin:/sbin"
-MEM_KIB = 256 * 1024
+MEM_KIB = 64 * 1024
 FSIZE_BLOCKS = 64 * 1024 * 2  # ulimit -f counts 512-byte blocks
 NOBODY = (65534, 65534)
 
@@ -226,7 +226,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("binary", nargs="?", default="target/release/corebox")
     ap.add_argument("-j", "--jobs", type=int, default=4)
-    ap.add_argument("--timeout", type=float, default=3.0)
+    ap.add_argument("--timeout", type=float, default=5.0)
     ap.add_argument("--only", help="comma-separated applets")
     opts = ap.parse_args()
     table = parse_args_file(os.path.join(HERE, "args.txt"))
