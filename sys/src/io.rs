@@ -452,9 +452,7 @@ fn buffering(o: &mut OutState) {
 /// too, and closing stdout at exit succeeds); corebox moves what it opens
 /// to 3 and up, so a descriptor 3 in use stands for that file.
 fn fail(o: &mut OutState, e: Errno) {
-    o.fd_closed = e == Errno::BADF
-        && !crate::fs::is_open(Fd::STDOUT)
-        && !crate::fs::is_open(Fd(3));
+    o.fd_closed = e == Errno::BADF && !crate::fs::is_open(Fd::STDOUT) && !crate::fs::is_open(Fd(3));
     o.error = Some(e);
 }
 
