@@ -275,6 +275,21 @@ def main():
     print("|---" * (len(FAULTS) + 1) + "|")
     for a in applets:
         print("| `%s` | " % a + " | ".join(cells[(a, f)] for f in FAULTS) + " |")
+    print()
+    print("| fault | same | both hang | differ | n/a |")
+    print("|---|---|---|---|---|")
+    for f in FAULTS:
+        col = [cells[(a, f)] for a in applets]
+        print(
+            "| %s | %d | %d | %d | %d |"
+            % (
+                f,
+                col.count("same"),
+                col.count("hang"),
+                sum(1 for v in col if v.startswith("DIFF")),
+                col.count("n/a"),
+            )
+        )
     values = list(cells.values())
     runs = sum(1 for v in values if v != "n/a")
     same = sum(1 for v in values if v in ("same", "hang"))
