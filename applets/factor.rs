@@ -122,8 +122,7 @@ impl Printer {
 fn lbuf_write_failed() -> ! {
     let e = out().take_error();
     error(&[b"write error"], e);
-    error(&[b"write error"], e);
-    sys::rt::exit(1)
+    crate::shared::diag::die(&[b"write error"], e)
 }
 
 /// GNU's GMP path in interactive use: the first write error ends the run.
