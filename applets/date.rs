@@ -386,8 +386,14 @@ fn batch(sh: &mut Shower, name: &'static [u8]) -> bool {
         }
     }
     // GNU's batch_convert takes a read error (a directory) for the end
-    // of the input and says nothing of it.
+    // of the input and says nothing of it; its fclose of standard input
+    // fails when descriptor 0 was closed.
     let _ = recs.error();
+    if input.is_stdin() {
+        if let Err(e) = sys::io::close_stdin() {
+            die(&[&quotef(shown)], Some(e));
+        }
+    }
     ok
 }
 

@@ -85,7 +85,7 @@ impl Printer {
             // One write of whole lines, at most PIPE_BUF: atomic in a pipe
             // that several factor processes share (factor-parallel.sh).
             if out().write_direct(&self.lbuf[..cut]).is_err() {
-                check_output();
+                lbuf_write_failed();
             }
             self.lbuf.drain(..cut);
         }
@@ -110,13 +110,22 @@ impl Printer {
 
     fn flush(&mut self) {
         if out().write_direct(&self.lbuf).is_err() {
-            check_output();
+            lbuf_write_failed();
         }
         self.lbuf.clear();
     }
 }
 
-/// GNU's lbuf_flush dies at its first write error.
+/// GNU's lbuf_flush dies at its first write error, leaving the lines in
+/// its buffer; its atexit twin writes them again and dies again: two
+/// reports with errno.
+fn lbuf_write_failed() -> ! {
+    let e = out().take_error();
+    error(&[b"write error"], e);
+    crate::shared::diag::die(&[b"write error"], e)
+}
+
+/// GNU's GMP path in interactive use: the first write error ends the run.
 fn check_output() {
     if !out().ok() {
         sys::rt::exit(1);

@@ -1442,10 +1442,12 @@ fn sort(c: &Config) {
             Input::open(name).unwrap_or_else(|e| sort_die(b"open failed", Some(name), Some(e)));
         fs::advise_sequential(input.fd());
         if data.is_empty() {
-            if let Ok(st) = fs::fstat(input.fd()) {
-                if st.is_reg() {
-                    data.reserve((st.size as usize).min(limit) + 1);
-                }
+            match fs::fstat(input.fd()) {
+                Ok(st) if st.is_reg() => data.reserve((st.size as usize).min(limit) + 1),
+                Ok(_) => {}
+                // GNU's sort_buffer_size stats the first input (a closed
+                // descriptor 0 fails there).
+                Err(e) => sort_die(b"stat failed", Some(name), Some(e)),
             }
         }
         loop {

@@ -326,7 +326,9 @@ fn tac_file(name: &'static [u8], sep: &Sep, before: bool) -> bool {
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
-    // GNU 9.1's tac: past 8 KiB its own output buffer reports the error.
+    // GNU 9.1's tac: its own 8 KiB output buffer, fwritten through stdio's
+    // 4 KiB one, leaves data pending at exit (`write error: ERRNO`) or not
+    // (a bare `write error`) by turns every 4 KiB from 4 KiB on.
     sys::io::set_own_output_buffer();
     sys::io::set_write_error_style(
         sys::io::WriteErrorKind::Errno,
@@ -334,6 +336,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         4096,
         8192,
     );
+    sys::io::set_write_error_period(8192);
     let (mut before, mut regex, mut separator): (bool, bool, &'static [u8]) = (false, false, b"\n");
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     while let Some(o) = opts.next() {

@@ -383,3 +383,16 @@ fn file_of_dates_that_is_a_directory() {
         ucmd("date").args(&["-f", "/"]).run().same_as(&theirs);
     }
 }
+
+/// `date -f -` reading a closed standard input: GNU's batch_convert
+/// ends at the failed read and its fclose (stdin) reports EBADF.
+#[test]
+fn file_option_on_closed_stdin() {
+    ucmd("date")
+        .args(&["-f", "-"])
+        .stdin_closed()
+        .run()
+        .code_is(1)
+        .no_stdout()
+        .stderr_is("date: 'standard input': Bad file descriptor\n");
+}

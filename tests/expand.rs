@@ -249,3 +249,33 @@ fn unexpand_tab_wider_than_memory() {
         .run()
         .success();
 }
+
+/// Standard output closed and a FILE operand: GNU's expand opens the file
+/// as descriptor 1, writes fail with EBADF, and close_stdout's second
+/// report is bare because closing descriptor 1 (the file) succeeds; read
+/// from standard input, the second report keeps EBADF. Natively only:
+/// qemu-user holds descriptors of its own.
+#[test]
+fn closed_stdout_second_report_follows_descriptor_one() {
+    if runner().is_some() {
+        return;
+    }
+    let t = TempDir::new();
+    let input = t.write("in", "a\tb\n".repeat(5000));
+    let e = "expand: write error: Bad file descriptor\n";
+    for (redirect, want) in [
+        ("", format!("{e}expand: write error\n")),
+        ("<", e.repeat(2)),
+    ] {
+        let script = format!(
+            "exec {} expand {redirect} '{}' >&- 3>&-",
+            corebox_line(),
+            input.display()
+        );
+        host("/bin/sh")
+            .args(&["-c", &script])
+            .run()
+            .code_is(1)
+            .stderr_is(&want);
+    }
+}

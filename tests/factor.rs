@@ -142,13 +142,14 @@ fn write_errors() {
         .run()
         .code_is(1)
         .stderr_is("factor: write error: No space left on device\n");
-    // GNU's buffer dies at its first failed write: endless input ends.
+    // GNU's buffer dies at its first failed write (endless input ends),
+    // and its atexit flush of the same lines fails again.
     ucmd("factor")
         .stdin("4\n".repeat(10000))
         .stdout_to(Out::Full)
         .run()
         .code_is(1)
-        .stderr_is("factor: write error: No space left on device\n");
+        .stderr_is("factor: write error: No space left on device\n".repeat(2));
 }
 
 fn differential(input: &str) {
@@ -197,4 +198,24 @@ fn same_as_gnu() {
     differential(&semi);
     let seq: String = (1..=20000).map(|n| format!("{n}\n")).collect();
     differential(&seq);
+}
+
+/// GNU's lbuf_flush dies at a write error past its first 4 KiB, leaving
+/// the lines in its buffer, and its atexit twin fails on them again: two
+/// reports with errno. Below 4 KiB only the final flush fails.
+#[test]
+fn write_errors_reported_as_gnu_reports_them() {
+    let e = "factor: write error: No space left on device\n";
+    let numbers = |n: u32| (1..=n).map(|i| format!("{i}\n")).collect::<String>();
+    for (n, want) in [(10, e.to_string()), (1000, e.repeat(2))] {
+        let ours = ucmd("factor")
+            .stdin(numbers(n))
+            .stdout_to(Out::Full)
+            .run()
+            .code_is(1)
+            .stderr_is(&want);
+        if have_gnu("factor") {
+            ours.same_as(&gnu("factor").stdin(numbers(n)).stdout_to(Out::Full).run());
+        }
+    }
 }

@@ -78,3 +78,18 @@ fn running_out_of_memory_is_memory_exhausted() {
         }
     }
 }
+
+/// Whole-input reads (gnulib's fread_file) hand ENOMEM back to the
+/// program, which reports it in its own words as GNU's does, rather than
+/// `memory exhausted` (the fault sweep's /dev/zero case).
+#[test]
+fn whole_input_reads_report_enomem() {
+    if let Some(o) = limited(32768, "shuf /dev/zero", "/dev/null") {
+        o.code_is(1)
+            .stderr_is("shuf: read error: Cannot allocate memory\n");
+    }
+    if let Some(o) = limited(32768, "ptx /dev/zero", "/dev/null") {
+        o.code_is(1)
+            .stderr_is("ptx: /dev/zero: Cannot allocate memory\n");
+    }
+}

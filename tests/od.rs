@@ -265,11 +265,9 @@ fn files_are_one_stream() {
         .code_is(1)
         .stdout_is("0000000\n")
         .stderr_is("od: /: Is a directory\n");
-    ucmd("od")
-        .stdin_closed()
-        .run()
-        .code_is(1)
-        .stderr_is("od: 'standard input': Bad file descriptor\n");
+    ucmd("od").stdin_closed().run().code_is(1).stderr_is(
+        "od: 'standard input': Bad file descriptor\nod: standard input: Bad file descriptor\n",
+    );
 }
 
 #[test]

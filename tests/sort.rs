@@ -432,3 +432,18 @@ fn prefixes_like_gnu() {
         assert_eq!(ours.code, theirs.code, "sort {args:?}");
     }
 }
+
+/// GNU's sort_buffer_size stats the first input before reading it: a
+/// closed standard input fails there, with or without -S.
+#[test]
+fn closed_stdin_fails_at_stat() {
+    for args in [&[][..], &["-S", "1M"][..], &["-"][..]] {
+        ucmd("sort")
+            .args(args)
+            .stdin_closed()
+            .run()
+            .code_is(2)
+            .no_stdout()
+            .stderr_is("sort: stat failed: -: Bad file descriptor\n");
+    }
+}

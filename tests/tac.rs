@@ -332,3 +332,36 @@ fn regex_matches_whole_utf8_characters() {
         }
     }
 }
+
+/// GNU's tac fwrites its own 8 KiB blocks through stdio's 4 KiB buffer:
+/// whether output is still pending when stdout is closed at exit (the
+/// error keeps its errno) or not (a bare `write error`) turns every 4 KiB
+/// from 4 KiB on (the fault sweep met it at 105 KB).
+#[test]
+fn write_error_wording_turns_every_four_kib() {
+    let errno = "tac: write error: No space left on device\n";
+    let bare = "tac: write error\n";
+    let cases = [
+        (4095, errno),
+        (4096, bare),
+        (8192, bare),
+        (8193, errno),
+        (12288, errno),
+        (12289, bare),
+        (16385, errno),
+        (20481, bare),
+        (105_000, bare),
+    ];
+    for (n, want) in cases {
+        let input = vec![b'\n'; n];
+        let ours = ucmd("tac")
+            .stdin(&input)
+            .stdout_to(Out::Full)
+            .run()
+            .code_is(1)
+            .stderr_is(want);
+        if have_gnu("tac") {
+            ours.same_as(&gnu("tac").stdin(&input).stdout_to(Out::Full).run());
+        }
+    }
+}

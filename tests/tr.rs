@@ -350,3 +350,27 @@ fn same_as_gnu_tr() {
         same_as_gnu("tr", args, Some(input), None);
     }
 }
+
+/// Standard output closed: past stdio's buffer GNU's tr dies at the
+/// failed write, and close_stdout reports again; its fclose fails with
+/// EBADF too, since descriptor 1 was never open. (With a file operand
+/// GNU's programs get that file as descriptor 1, and the second report is
+/// bare: tests/expand.rs.) Natively: qemu-user holds descriptors of its own.
+#[test]
+fn closed_stdout_reported_twice_with_ebadf() {
+    if runner().is_some() {
+        return;
+    }
+    let t = TempDir::new();
+    let input = t.write("in", "x".repeat(10_000));
+    let script = format!(
+        "exec {} tr x y < '{}' >&- 3>&-",
+        corebox_line(),
+        input.display()
+    );
+    host("/bin/sh")
+        .args(&["-c", &script])
+        .run()
+        .code_is(1)
+        .stderr_is("tr: write error: Bad file descriptor\ntr: write error: Bad file descriptor\n");
+}

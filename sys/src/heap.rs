@@ -5,6 +5,7 @@
 use core::alloc::{GlobalAlloc, Layout};
 use core::cell::UnsafeCell;
 use core::ptr::{null_mut, NonNull};
+use core::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use rustix::mm::{self, MapFlags, MremapFlags, ProtFlags};
 
 const PAGE: usize = 4096;
@@ -18,6 +19,27 @@ struct State {
     free: [*mut u8; CLASSES],
     bump: usize,
     end: usize,
+}
+
+/// Allocation failures go back to the caller (null, so `try_reserve`
+/// fails) instead of ending the program; see [`fallible`].
+static FALLIBLE: AtomicBool = AtomicBool::new(false);
+
+/// Runs `f` with allocation failures handed back to it rather than ending
+/// the program with `memory exhausted`: for reads of a whole input (gnulib's
+/// fread_file), whose callers report ENOMEM in their own words.
+pub fn fallible<R>(f: impl FnOnce() -> R) -> R {
+    let was = FALLIBLE.swap(true, Relaxed);
+    let r = f();
+    FALLIBLE.store(was, Relaxed);
+    r
+}
+
+fn out_of_memory() -> *mut u8 {
+    if !FALLIBLE.load(Relaxed) {
+        crate::io::memory_exhausted();
+    }
+    null_mut()
 }
 
 /// The allocator type instantiated once by [`entry!`](crate::entry).
@@ -112,7 +134,7 @@ unsafe impl GlobalAlloc for Heap {
             None => null_mut(),
         };
         if p.is_null() {
-            crate::io::memory_exhausted();
+            return out_of_memory();
         }
         p
     }
@@ -120,7 +142,7 @@ unsafe impl GlobalAlloc for Heap {
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         // SAFETY: as for alloc; the caller's layout is passed on unchanged.
         let p = unsafe { self.alloc(layout) };
-        if class_of(layout).is_some() {
+        if class_of(layout).is_some() && !p.is_null() {
             // SAFETY: p is a fresh block of at least layout.size() bytes.
             unsafe { p.write_bytes(0, layout.size()) };
         }
@@ -165,7 +187,7 @@ unsafe impl GlobalAlloc for Heap {
                 )
             } {
                 Ok(p) => p as *mut u8,
-                Err(_) => crate::io::memory_exhausted(),
+                Err(_) => out_of_memory(),
             };
         }
         // SAFETY: GlobalAlloc contract; the copy covers the smaller size.

@@ -48,7 +48,7 @@ impl Fd {
     pub fn read_to_end(self, v: &mut Vec<u8>) -> Result<()> {
         let mut chunk = 64 * 1024;
         loop {
-            v.try_reserve(chunk).map_err(|_| Errno::NOMEM)?;
+            crate::heap::fallible(|| v.try_reserve(chunk)).map_err(|_| Errno::NOMEM)?;
             let len = v.len();
             v.resize(len + chunk, 0);
             let r = self.read(&mut v[len..]);
@@ -176,6 +176,10 @@ struct OutState {
     error: Option<Errno>,
     /// The applet reported the error itself; exit must not report it again.
     reported: bool,
+    /// Descriptor 1 was not open at the first write error, nor would a
+    /// file the program opened have taken it in GNU's program: fclose at
+    /// exit fails again with EBADF.
+    fd_closed: bool,
     /// Bytes the program has written (or tried to), for [`WriteErrorStyle`].
     total: u64,
     /// Output had failed (or would have, in GNU's stdio buffer) when a
@@ -202,13 +206,15 @@ struct OutState {
 /// said then depends on the program (stdio's error flag without errno,
 /// `error writing 'standard output'`, or GNU 9.1's `write_error()` followed
 /// by close_stdout's second report). `above` applies from `threshold` to
-/// `upper` bytes written, `below` otherwise.
+/// `upper` bytes written, `below` otherwise; with a `period`, past `upper`
+/// it applies again where `(written - 1) % period >= threshold`.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct WriteErrorStyle {
     below: WriteErrorKind,
     above: WriteErrorKind,
     threshold: u64,
     upper: u64,
+    period: u64,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -257,8 +263,17 @@ pub fn set_write_error_style(
             above,
             threshold,
             upper,
+            period: 0,
         }
     });
+}
+
+/// Makes the style set by [`set_write_error_style`] repeat every `period`
+/// bytes past its upper bound: GNU's tac fwrites 8 KiB blocks through
+/// stdio's 4 KiB buffer, so whether data is still pending when stdout is
+/// closed (and the error keeps its errno) alternates every 4 KiB.
+pub fn set_write_error_period(period: u64) {
+    OUT.with(|o| o.style.period = period);
 }
 
 const OUT_CAP: usize = 32 * 1024;
@@ -267,6 +282,7 @@ static OUT: Global<OutState> = Global(UnsafeCell::new(OutState {
     buf: Vec::new(),
     error: None,
     reported: false,
+    fd_closed: false,
     total: 0,
     met_by_diagnostic: false,
     cap: 0,
@@ -278,6 +294,7 @@ static OUT: Global<OutState> = Global(UnsafeCell::new(OutState {
         above: WriteErrorKind::Errno,
         threshold: 0,
         upper: u64::MAX,
+        period: 0,
     },
 }));
 static EXIT_FAILURE: Global<i32> = Global(UnsafeCell::new(1));
@@ -327,7 +344,7 @@ impl Stdout {
                 if bytes.len() >= o.cap {
                     if o.error.is_none() {
                         if let Err(e) = Fd::STDOUT.write_all(bytes) {
-                            o.error = Some(e);
+                            fail(o, e);
                         }
                     }
                     return;
@@ -367,7 +384,7 @@ impl Stdout {
             flush_state(o);
             if o.error.is_none() {
                 if let Err(e) = Fd::STDOUT.write_all(bytes) {
-                    o.error = Some(e);
+                    fail(o, e);
                 }
             }
             o.error.map_or(Ok(()), Err)
@@ -382,7 +399,9 @@ impl Stdout {
     /// Records an error met by an applet writing to descriptor 1 itself.
     pub fn set_error(self, e: Errno) {
         OUT.with(|o| {
-            o.error.get_or_insert(e);
+            if o.error.is_none() {
+                fail(o, e);
+            }
         })
     }
 
@@ -428,11 +447,20 @@ fn buffering(o: &mut OutState) {
     o.buf.reserve_exact(o.cap.min(OUT_CAP));
 }
 
+/// Records the first write error. With descriptor 1 closed, a GNU program
+/// that opens a file gets it as descriptor 1 (writes then fail with EBADF
+/// too, and closing stdout at exit succeeds); corebox moves what it opens
+/// to 3 and up, so a descriptor 3 in use stands for that file.
+fn fail(o: &mut OutState, e: Errno) {
+    o.fd_closed = e == Errno::BADF && !crate::fs::is_open(Fd::STDOUT) && !crate::fs::is_open(Fd(3));
+    o.error = Some(e);
+}
+
 fn flush_state(o: &mut OutState) {
     if !o.buf.is_empty() {
         if o.error.is_none() {
             if let Err(e) = Fd::STDOUT.write_all(&o.buf) {
-                o.error = Some(e);
+                fail(o, e);
             }
         }
         o.buf.clear();
@@ -442,10 +470,11 @@ fn flush_state(o: &mut OutState) {
 /// Flushes standard output at exit and reports a write error GNU's way:
 /// `NAME: write error: MESSAGE`, turning the exit status into 1.
 pub fn close_stdout(status: i32) -> i32 {
-    let (err, reported, kind) = OUT.with(|o| {
+    let (err, reported, kind, fd_closed) = OUT.with(|o| {
         flush_state(o);
         let s = o.style;
-        let above = (s.threshold..=s.upper).contains(&o.total);
+        let above = (s.threshold..=s.upper).contains(&o.total)
+            || (s.period != 0 && o.total > s.upper && (o.total - 1) % s.period >= s.threshold);
         let kind = if above { s.above } else { s.below };
         let kind = if kind == WriteErrorKind::Errno && o.met_by_diagnostic {
             WriteErrorKind::Plain
@@ -453,7 +482,7 @@ pub fn close_stdout(status: i32) -> i32 {
             kind
         };
         let err = o.error.or(o.flagged.then_some(Errno(0)));
-        (err, o.reported, kind)
+        (err, o.reported, kind, o.fd_closed)
     });
     match err {
         Some(e) if !reported => {
@@ -466,7 +495,9 @@ pub fn close_stdout(status: i32) -> i32 {
                 WriteErrorKind::Plain => error(&[b"write error"], None),
                 WriteErrorKind::Twice => {
                     error(&[b"write error"], Some(e));
-                    error(&[b"write error"], None);
+                    // close_stdout's report: bare, except that fclose of a
+                    // descriptor 1 that was never open fails again.
+                    error(&[b"write error"], fd_closed.then_some(e));
                 }
                 WriteErrorKind::Writing => error(&[b"error writing 'standard output'"], Some(e)),
             }
