@@ -446,7 +446,7 @@ fn extract_regexp(args: &[&[u8]], argnum: usize, ignore: bool) -> Control {
         m.extend_from_slice(b"' missing");
         die(&[&m], None)
     };
-    let re = match Regex::new(&s[1..close], Syntax::Basic) {
+    let re = match Regex::new_in_locale(&s[1..close], Syntax::Basic, sys::env::utf8_locale()) {
         Ok(r) => r,
         Err(e) => die(
             &[&quote(s), b": invalid regular expression: ", e.as_bytes()],

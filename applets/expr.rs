@@ -402,7 +402,7 @@ impl Expr {
     /// `STRING : REGEX`: the first group's text, or the length matched.
     fn matches(&self, l: &Value, r: &Value) -> Value {
         let (s, p) = (l.bytes(), r.bytes());
-        let re = match logic::regex::Regex::new_whole(&p, logic::regex::Syntax::Basic) {
+        let re = match logic::regex::Regex::new_whole(&p, logic::regex::Syntax::Basic, self.utf8) {
             Ok(re) => re,
             Err(msg) => invalid(&[msg.as_bytes()]),
         };

@@ -112,7 +112,7 @@ fn style(arg: &'static [u8], what: &[u8]) -> Option<Style> {
         b"a" => Style::All,
         b"t" => Style::NonEmpty,
         b"n" => Style::None,
-        [b'p', re @ ..] => match Regex::new(re, Syntax::Basic) {
+        [b'p', re @ ..] => match Regex::new_in_locale(re, Syntax::Basic, sys::env::utf8_locale()) {
             Ok(r) => Style::Matching(alloc::boxed::Box::new(r)),
             Err(m) => die(&[m.as_bytes()], None),
         },

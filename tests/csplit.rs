@@ -136,3 +136,23 @@ fn write_errors_remove_the_pieces() {
         }
     }
 }
+
+/// A regex pattern in a UTF-8 locale: `.` is one character, as GNU's.
+#[test]
+fn regex_matches_characters_in_utf8() {
+    for (l, sizes, first) in [
+        ("C.UTF-8", "3\n5\n", "ab\n"),
+        ("C", "6\n2\n", "ab\n\u{e9}\n"),
+    ] {
+        let t = TempDir::new();
+        std::fs::write(t.join("in"), "ab\n\u{e9}\nc\n").unwrap();
+        ucmd("csplit")
+            .args(&["in", "/^.$/"])
+            .env("LC_ALL", l)
+            .current_dir(t.path())
+            .run()
+            .success()
+            .stdout_is(sizes);
+        assert_eq!(std::fs::read_to_string(t.join("xx00")).unwrap(), first);
+    }
+}

@@ -153,3 +153,34 @@ fn same_as_gnu_on_generated_expressions() {
         }
     }
 }
+
+/// In a UTF-8 locale `.` and brackets match whole characters, as glibc's
+/// regex does for GNU expr (bytes in the C locale).
+#[test]
+fn regex_matches_characters_in_utf8() {
+    let u = |args: &[&str]| ucmd("expr").args(args).env("LC_ALL", "C.UTF-8").run();
+    u(&["\u{e9}a", ":", "\\(.\\)"]).stdout_is("\u{e9}\n");
+    u(&["\u{e9}a", ":", ".a"]).stdout_is("2\n");
+    u(&["\u{e9}a", ":", "[\u{e9}]a"]).stdout_is("2\n");
+    u(&["\u{e9}a", ":", "\\(..\\)"]).stdout_is("\u{e9}a\n");
+    x(&["\u{e9}a", ":", ".a"]).code_is(1).stdout_is("0\n");
+    x(&["\u{e9}a", ":", "\\(..\\)"]).stdout_is(&b"\xc3\xa9\n"[..]);
+    if have_gnu("expr") {
+        for l in ["C", "C.UTF-8"] {
+            for p in [
+                ".*",
+                "\\(.\\)",
+                ".a",
+                "[\u{e9}]a",
+                "\\(..\\)",
+                "\\(.\\)\\1",
+                "[^a]*",
+            ] {
+                for s in ["\u{e9}a", "\u{e9}\u{e9}", "a\u{20ac}b", "\u{1f600}x"] {
+                    let run = |c: Cmd| c.env("LC_ALL", l).args(&[s, ":", p]).run();
+                    run(ucmd("expr")).same_as(&run(gnu("expr")));
+                }
+            }
+        }
+    }
+}

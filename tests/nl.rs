@@ -329,3 +329,18 @@ fn overflow_is_forgotten_at_a_new_section() {
         .stdout_is("9223372036854775807\ta\n\n")
         .stderr_is("nl: line number overflow\n");
 }
+
+/// `-b pREGEX` in a UTF-8 locale: `.` is one character, as GNU's regex.
+#[test]
+fn body_regex_matches_characters_in_utf8() {
+    let input = "ab\n\u{e9}\nc\n";
+    let run = |l: &str| {
+        ucmd("nl")
+            .args(&["-bp^.$"])
+            .env("LC_ALL", l)
+            .stdin(input)
+            .run()
+    };
+    run("C.UTF-8").stdout_is("       ab\n     1\t\u{e9}\n     2\tc\n");
+    run("C").stdout_is("       ab\n       \u{e9}\n     1\tc\n");
+}

@@ -941,8 +941,9 @@ impl Regex {
 
     /// [`Regex::new`] with `^` and `$` anchored to the ends of the subject
     /// only, not to newlines inside it (expr's `newline_anchor = 0`).
-    pub fn new_whole(pattern: &[u8], syntax: Syntax) -> Result<Regex, &'static str> {
-        Regex::compile(pattern, syntax, false, false)
+    /// In a UTF-8 locale (`utf8`), characters as [`Regex::new_in_locale`].
+    pub fn new_whole(pattern: &[u8], syntax: Syntax, utf8: bool) -> Result<Regex, &'static str> {
+        Regex::compile(pattern, syntax, false, utf8)
     }
 
     fn compile(

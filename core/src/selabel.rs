@@ -321,7 +321,7 @@ impl Db {
             if !key.starts_with(&s.lit) {
                 return false;
             }
-            s.re.get_or_init(|| Regex::new_whole(&to_basic(&s.pat), Syntax::Basic).ok())
+            s.re.get_or_init(|| Regex::new_whole(&to_basic(&s.pat), Syntax::Basic, false).ok())
                 .as_ref()
                 .is_some_and(|r| r.match_at(&key, 0) == Some(key.len()))
         })?;
