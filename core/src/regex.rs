@@ -81,7 +81,15 @@ pub struct Regex {
     /// patterns whose only assertions are `^` and `$`.
     dfas: Option<[RefCell<Dfa>; 2]>,
     scratch: RefCell<Scratch>,
+    /// Backtracking steps left in this call (see [`BACKTRACK_STEPS`]).
+    steps: core::cell::Cell<u32>,
 }
+
+/// The backtracker's steps per call of a public matching function (a
+/// whole search, not each start position): what bounds the exponential
+/// searches of patterns with back-references (glibc's run as long as
+/// they take), about a quarter of a second.
+const BACKTRACK_STEPS: u32 = 1 << 24;
 
 const DUP_MAX: u32 = 0x7fff;
 const PROG_MAX: usize = 1 << 20;
@@ -982,6 +990,7 @@ impl Regex {
             line_anchored: false,
             utf8,
             dfas: None,
+            steps: core::cell::Cell::new(BACKTRACK_STEPS),
             scratch: RefCell::new((
                 Vec::with_capacity(n),
                 Vec::with_capacity(n),
@@ -1061,6 +1070,11 @@ impl Regex {
     /// The end of the longest match starting exactly at `start` in `hay`
     /// (the whole of `hay` is context for anchors and word boundaries).
     pub fn match_at(&self, hay: &[u8], start: usize) -> Option<usize> {
+        self.steps.set(BACKTRACK_STEPS);
+        self.match_from(hay, start)
+    }
+
+    fn match_from(&self, hay: &[u8], start: usize) -> Option<usize> {
         if self.backrefs {
             return self.backtrack(hay, start);
         }
@@ -1189,6 +1203,7 @@ impl Regex {
     /// in priority order (greedy first), that the pattern matches exactly
     /// `start..end`; `end` is [`Regex::match_at`]'s answer.
     pub fn captures(&self, hay: &[u8], start: usize, end: usize) -> Option<Vec<usize>> {
+        self.steps.set(BACKTRACK_STEPS);
         self.backtrack_to(hay, start, Some(end)).1
     }
 
@@ -1226,7 +1241,6 @@ impl Regex {
             }
             _ => Vec::new(),
         };
-        let mut budget: u32 = 1 << 24;
         while let Some((mut pc, mut at, mut caps)) = stack.pop() {
             loop {
                 if !seen.is_empty() {
@@ -1239,7 +1253,8 @@ impl Regex {
                     }
                     seen[bit / 64] |= 1 << (bit % 64);
                 }
-                budget = budget.saturating_sub(1);
+                let budget = self.steps.get().saturating_sub(1);
+                self.steps.set(budget);
                 if budget == 0 {
                     return (best, None);
                 }
@@ -1312,6 +1327,7 @@ impl Regex {
             return literal_in(hay, lit);
         }
         if self.backrefs {
+            self.steps.set(BACKTRACK_STEPS);
             return (0..=hay.len()).any(|s| self.backtrack(hay, s).is_some());
         }
         if let Some(d) = &self.dfas {
@@ -1325,9 +1341,10 @@ impl Regex {
     /// The leftmost match starting at or after `from`, longest there (GNU
     /// `re_search` with a positive range): `(start, end)`.
     pub fn search(&self, hay: &[u8], from: usize) -> Option<(usize, usize)> {
+        self.steps.set(BACKTRACK_STEPS);
         (from..=hay.len())
             .filter(|&s| self.can_start(hay, s))
-            .find_map(|s| self.match_at(hay, s).map(|e| (s, e)))
+            .find_map(|s| self.match_from(hay, s).map(|e| (s, e)))
     }
 
     /// The match whose start is the greatest at or before `from` (GNU
@@ -1336,7 +1353,7 @@ impl Regex {
         (0..=from.min(hay.len()))
             .rev()
             .filter(|&s| self.can_start(hay, s))
-            .find_map(|s| self.match_at(hay, s).map(|e| (s, e)))
+            .find_map(|s| self.match_from(hay, s).map(|e| (s, e)))
     }
 }
 

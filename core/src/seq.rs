@@ -215,16 +215,18 @@ pub fn default_format(
     };
     let prec = fp.max(sp);
     if equal_width {
-        let mut first_width = first.width + (prec - fp);
-        let mut last_width = last.width + (prec - lp);
+        // Widths saturate (an exponent of 10^25 gives i64::MAX): GNU's
+        // int arithmetic overflows there, and its output is the %g one.
+        let mut first_width = first.width.saturating_add(prec - fp);
+        let mut last_width = last.width.saturating_add(prec - lp);
         if lp != 0 && prec == 0 {
-            last_width -= 1;
+            last_width = last_width.saturating_sub(1);
         }
         if lp == 0 && prec != 0 {
-            last_width += 1;
+            last_width = last_width.saturating_add(1);
         }
         if fp == 0 && prec != 0 {
-            first_width += 1;
+            first_width = first_width.saturating_add(1);
         }
         let width = first_width.max(last_width);
         if width > i32::MAX as i64 {
@@ -401,6 +403,20 @@ mod tests {
             w,
         );
         (f.spec.width, f.spec.precision, f.spec.conv)
+    }
+
+    /// An exponent beyond i64 saturates the width; the equal-width format
+    /// is then GNU's %g one (found by the fuzzer: an overflow panic in
+    /// debug builds, "0.0" instead of GNU's "0" in release).
+    #[test]
+    fn huge_exponent_width() {
+        let f = fmt(
+            "0E79911111111111111111111",
+            "5.2",
+            ".1111111999991991",
+            true,
+        );
+        assert_eq!(f.2, b'g');
     }
 
     #[test]

@@ -505,6 +505,30 @@ impl Cursor<'_> {
         }
     }
 
+    /// The characters still to come from a `[c*n]` repeat the cursor is
+    /// in (0 elsewhere): all of them `c`.
+    fn repeat_left(&self) -> u64 {
+        match self.elems.get(self.i) {
+            Some(&Elem::Repeat(_, n)) if !self.fresh => n - self.state,
+            _ => 0,
+        }
+    }
+
+    /// Passes `k` <= [`Cursor::repeat_left`] characters of the repeat.
+    fn jump(&mut self, k: u64) {
+        self.state += k;
+        if self.state >= self.repeat_total() {
+            self.advance();
+        }
+    }
+
+    fn repeat_total(&self) -> u64 {
+        match self.elems.get(self.i) {
+            Some(&Elem::Repeat(_, n)) => n,
+            _ => 0,
+        }
+    }
+
     /// Moves past the current element (after its first character).
     fn skip(&mut self) {
         if !self.fresh {
@@ -666,7 +690,16 @@ fn fill_xlate(x: &mut [u8; 256], m1: &[bool; 256], a1: &Array, a2: &Array, compl
                     (b'A'..=b'Z').for_each(|c| x[c as usize] = c.to_ascii_lowercase())
                 }
                 _ => match (x1, x2) {
-                    (Some(a), Some(b)) => x[a as usize] = b,
+                    (Some(a), Some(b)) => {
+                        x[a as usize] = b;
+                        // Both inside repeats: the same pair again and
+                        // again (a count may be near 2^64).
+                        let k = c1.repeat_left().min(c2.repeat_left());
+                        if k > 0 {
+                            c1.jump(k);
+                            c2.jump(k);
+                        }
+                    }
                     _ => break,
                 },
             }
@@ -703,6 +736,14 @@ fn check_case_classes(a1: &mut Array, a2: &mut Array) -> Result<(), Error> {
             c2.skip();
             less1 += if k1 == Case::Upper { n_upper } else { n_lower } - 1;
             less2 += if k2 == Case::Upper { n_upper } else { n_lower } - 1;
+        }
+        if k1 == Case::None && k2 == Case::None {
+            // Both inside repeats: nothing changes until one ends.
+            let k = c1.repeat_left().min(c2.repeat_left());
+            if k > 0 {
+                c1.jump(k);
+                c2.jump(k);
+            }
         }
         new1 = c1.fresh;
         new2 = c2.fresh;
@@ -849,6 +890,22 @@ mod tests {
 
     fn tr(s1: &str, s2: &str, input: &str) -> String {
         String::from_utf8(run(s1, Some(s2), Options::default(), input).unwrap()).unwrap()
+    }
+
+    /// Repeats of counts near 2^63 (GNU loops over every character of
+    /// them forever; found by the fuzzer): passed in one step where both
+    /// strings are inside repeats.
+    #[test]
+    fn huge_repeats_in_constant_time() {
+        assert_eq!(tr("[a*0000007777777777777777]", "x", "abc"), "xbc");
+        assert_eq!(tr("[a*0000007777777777777777]b", "[x*]y", "abc"), "xyc");
+        assert_eq!(
+            tr("[a*7777777777777777777]", "[y*7777777777777777776]z", "ab"),
+            "zb"
+        );
+        assert_eq!(tr("[a*3]b[c*2]", "[x*2]yz", "abc"), "yzz");
+        assert_eq!(tr("[a*3]b[c*2]", "[x*]", "abc"), "xxx");
+        assert_eq!(tr("a[b*5]c", "[x*3][y*3]", "abc"), "xyy");
     }
 
     fn err(s1: &str, s2: Option<&str>, o: Options) -> String {
