@@ -15,6 +15,13 @@ cargo test --workspace
 
 qemu/lint.sh
 
+# The coverage-guided fuzz targets of core's parsers (fuzz/, issue 19):
+# built, then run over their committed corpus, so that they keep
+# compiling as core changes and no input that once passed crashes now.
+# The fuzzing itself (a million runs per target) is tests/fuzz/coverage.sh.
+echo "== fuzz targets over their corpus (tests/fuzz/coverage.sh --replay)"
+tests/fuzz/coverage.sh --replay
+
 echo "== build-time applet selection: COREBOX_APPLETS=\"echo cat\""
 COREBOX_APPLETS="echo cat" cargo build --release --target-dir target/subset
 list=$(target/subset/release/corebox --list | tr '\n' ' ')
