@@ -50,6 +50,7 @@ pub mod regex;
 pub mod selabel;
 pub mod seq;
 pub mod signal;
+pub mod sort;
 pub mod sortkey;
 pub mod split_string;
 pub mod strftime;

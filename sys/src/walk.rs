@@ -405,7 +405,7 @@ impl<'a> Walker<'a> {
         let many =
             inos.len() > 10_000 && !matches!(crate::fs::fs_type(fd), Some(TMPFS | NFS | CIFS));
         if many || (self.inode_order && inos.len() > 1) {
-            inos.sort_unstable();
+            logic::sort::sort(&mut inos);
             let mut sorted = Vec::with_capacity(names.len());
             for &(_, at) in &inos {
                 let rest = &names[at..];
