@@ -18,6 +18,7 @@ pub mod bigint;
 pub mod context;
 pub mod datetime;
 pub mod dd;
+pub mod devino;
 pub mod df;
 pub mod digest;
 pub mod digits;
