@@ -29,9 +29,21 @@ def wide(cp):
     return unicodedata.east_asian_width(ch) in ("W", "F") and unicodedata.category(ch) != "Cn"
 
 
+def pack(rs):
+    """Each range as start << 11 | (end - start), longer ones in pieces:
+    half the bytes of (start, end) pairs."""
+    out = []
+    for a, b in rs:
+        while b - a > 0x7FF:
+            out.append((a, 0x7FF))
+            a += 0x800
+        out.append((a, b - a))
+    return out
+
+
 def emit(name, rs):
-    body = "".join(f"    (0x{a:x}, 0x{b:x}),\n" for a, b in rs)
-    return f"pub(crate) static {name}: &[(u32, u32)] = &[\n{body}];\n"
+    body = "".join(f"    0x{a:x} << 11 | 0x{n:x},\n" for a, n in pack(rs))
+    return f"pub(crate) static {name}: &[u32] = &[\n{body}];\n"
 
 
 src = (
