@@ -100,7 +100,6 @@ use crate::shared::cli::{choice, try_help, usage_error, xstrtol_fatal};
 use crate::shared::diag::{die, quote, quoteaf, quotef};
 use crate::shared::files::{files0_read_error, invalid_files0_name, Files0};
 use crate::shared::timestyle::{self, Style};
-use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
 use logic::exclude::Exclude;
 use logic::human::{AUTOSCALE, BASE_1024, SI};
@@ -389,9 +388,9 @@ struct Du<'a> {
     c: &'a Config,
     hash_all: bool,
     /// di_files: the (device, inode) of what was counted.
-    seen: BTreeSet<(u64, u64)>,
+    seen: logic::devino::Set,
     /// di_mnt: the local mount points, read at the first cycle.
-    mounts: Option<BTreeSet<(u64, u64)>>,
+    mounts: Option<logic::devino::Set>,
     levels: Vec<Level>,
     prev_level: usize,
     total: Sums,
@@ -415,7 +414,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut du = Du {
         c: &c,
         hash_all,
-        seen: BTreeSet::new(),
+        seen: logic::devino::Set::new(),
         mounts: None,
         levels: Vec::new(),
         prev_level: 0,

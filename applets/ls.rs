@@ -602,7 +602,6 @@ use super::opt;
 use crate::shared::cli::{self, choice_status, Spec};
 use crate::shared::diag::{quote, quoteaf, quotef};
 use crate::shared::timestyle;
-use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 use logic::human;
@@ -1429,7 +1428,7 @@ struct Ls {
     any_has_acl: bool,
     w: Widths,
     pending: Vec<PendingDir>,
-    active: BTreeSet<(u64, u64)>,
+    active: logic::devino::Set,
     dev_ino: Vec<(u64, u64)>,
     names: Names,
     unsupported: Unsupported,
@@ -1490,7 +1489,7 @@ impl Ls {
             any_has_acl: false,
             w: Widths::default(),
             pending: Vec::new(),
-            active: BTreeSet::new(),
+            active: logic::devino::Set::new(),
             dev_ino: Vec::new(),
             names: Names::default(),
             unsupported: Unsupported::default(),

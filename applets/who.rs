@@ -220,7 +220,7 @@ fn user_names(entries: &[Entry]) -> Vec<Vec<u8>> {
 pub fn users(args: &'static [&'static [u8]]) -> i32 {
     let entries = utmp_operand(&super::users::SPEC, args);
     let mut names = user_names(&entries);
-    names.sort();
+    logic::sort::sort(&mut names);
     let o = out();
     for (i, n) in names.iter().enumerate() {
         o.write(n);

@@ -242,7 +242,7 @@ pub struct Copier {
     devs: (u64, u64),
     no_offload: Vec<(u64, u64, u8)>,
     /// The directories the current operand made.
-    made_dirs: alloc::collections::BTreeSet<(u64, u64)>,
+    made_dirs: logic::devino::Set,
 }
 
 const NO_CLONE: u8 = 1;
@@ -274,7 +274,7 @@ impl Copier {
             resolutions: Vec::new(),
             devs: (0, 0),
             no_offload: Vec::new(),
-            made_dirs: alloc::collections::BTreeSet::new(),
+            made_dirs: logic::devino::Set::new(),
         }
     }
 

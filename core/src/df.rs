@@ -315,7 +315,20 @@ pub fn percent(v: &Values) -> Vec<u8> {
         }
     }
     if 0.0 <= pct {
-        alloc::format!("{pct:.0}%").into_bytes()
+        // printf's %.0f through logic::float, as core::fmt's float
+        // formatting would add 6 KB for this one number.
+        let spec = crate::float::Spec {
+            precision: Some(0),
+            ..crate::float::Spec::plain(b'f')
+        };
+        let mut s = Vec::new();
+        crate::float::format(
+            &mut s,
+            crate::float::F80::from_ieee(pct.to_bits(), 11, 52),
+            &spec,
+        );
+        s.push(b'%');
+        s
     } else {
         b"-".to_vec()
     }

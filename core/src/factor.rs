@@ -632,7 +632,7 @@ impl Factorizer {
             }
         } else {
             self.split(m, out);
-            out.sort_unstable();
+            crate::sort::sort(out);
         }
     }
 
@@ -680,7 +680,7 @@ impl Factorizer {
             self.split_big(n, &mut out, &mut small);
         }
         out.extend(small.iter().map(|&p| Int::from_u128(p)));
-        out.sort_by(Int::compare);
+        crate::sort::sort_by(&mut out, |a, b| a.compare(b).is_lt());
         out
     }
 

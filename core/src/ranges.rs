@@ -160,7 +160,7 @@ pub fn parse(list: &[u8], allow_dash: bool) -> Result<Vec<Range>, RangeError<'_>
         }
         i += 1;
     }
-    ranges.sort_unstable_by_key(|r| r.lo);
+    crate::sort::sort_by(&mut ranges, |a, b| a.lo < b.lo);
     let mut merged: Vec<Range> = Vec::with_capacity(ranges.len());
     for r in ranges {
         match merged.last_mut() {

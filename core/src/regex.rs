@@ -488,7 +488,7 @@ fn char_start(hay: &[u8], at: usize) -> bool {
 
 /// The code points not in `ranges`, from 0x80 up.
 fn complement_ranges(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
-    ranges.sort_unstable();
+    crate::sort::sort(&mut ranges);
     let mut out = Vec::new();
     let mut next = 0x80;
     for (lo, hi) in ranges {
@@ -751,7 +751,7 @@ impl Dfa {
                 Inst::Byte(_) | Inst::Set(_) | Inst::Match => out.push(pc),
             }
         }
-        out.sort_unstable();
+        crate::sort::sort(&mut out);
         out
     }
 

@@ -58,17 +58,11 @@ pub fn nbspace(cp: u32) -> bool {
     matches!(cp, 0xa0 | 0x2007 | 0x202f | 0x2060)
 }
 
-fn in_table(t: &[(u32, u32)], cp: u32) -> bool {
-    t.binary_search_by(|&(a, b)| {
-        if b < cp {
-            core::cmp::Ordering::Less
-        } else if a > cp {
-            core::cmp::Ordering::Greater
-        } else {
-            core::cmp::Ordering::Equal
-        }
-    })
-    .is_ok()
+/// Whether `cp` is in a table of ranges packed as `start << 11 | (end -
+/// start)`, sorted by start (half the bytes of (start, end) pairs).
+fn in_table(t: &[u32], cp: u32) -> bool {
+    let i = t.partition_point(|&e| e >> 11 <= cp);
+    i > 0 && cp - (t[i - 1] >> 11) <= t[i - 1] & 0x7ff
 }
 
 /// wcwidth of a printable character: 0, 1 or 2 columns.

@@ -1,5 +1,6 @@
 //! Files: open, stat, links, sync, and the kernel's copy offloads.
 
+use crate::cpath::P;
 use crate::errno::{Errno, Result};
 use crate::io::{Fd, File};
 use alloc::vec::Vec;
@@ -151,7 +152,7 @@ pub fn open(path: &[u8], how: Open) -> Result<File> {
         }
     };
     loop {
-        match rfs::open(path, f | OFlags::CLOEXEC, Mode::from_raw_mode(0o666)) {
+        match rfs::open(P(path), f | OFlags::CLOEXEC, Mode::from_raw_mode(0o666)) {
             Err(rustix::io::Errno::INTR) => continue,
             r => return r.map(File).map_err(Errno::from).and_then(safer),
         }
@@ -175,11 +176,11 @@ pub fn fstat(fd: Fd) -> Result<Stat> {
 }
 
 pub fn stat(path: &[u8]) -> Result<Stat> {
-    rfs::stat(path).map(conv).map_err(Errno::from)
+    rfs::stat(P(path)).map(conv).map_err(Errno::from)
 }
 
 pub fn lstat(path: &[u8]) -> Result<Stat> {
-    rfs::lstat(path).map(conv).map_err(Errno::from)
+    rfs::lstat(P(path)).map(conv).map_err(Errno::from)
 }
 
 /// Access rights for [`access`] (R_OK, W_OK, X_OK; 0 tests existence).
@@ -196,27 +197,27 @@ pub fn access(path: &[u8], mode: u32) -> bool {
 /// [`access`] with the reason it is refused.
 pub fn accessible(path: &[u8], mode: u32) -> Result<()> {
     let a = rfs::Access::from_bits_truncate(mode);
-    rfs::accessat(rfs::CWD, path, a, rfs::AtFlags::EACCESS).map_err(Errno::from)
+    rfs::accessat(rfs::CWD, P(path), a, rfs::AtFlags::EACCESS).map_err(Errno::from)
 }
 
 pub fn link(old: &[u8], new: &[u8]) -> Result<()> {
-    rfs::link(old, new).map_err(Errno::from)
+    rfs::link(P(old), P(new)).map_err(Errno::from)
 }
 
 pub fn symlink(target: &[u8], new: &[u8]) -> Result<()> {
-    rfs::symlink(target, new).map_err(Errno::from)
+    rfs::symlink(P(target), P(new)).map_err(Errno::from)
 }
 
 /// mkdir(2) with permission bits `mode` (before the umask).
 pub fn mkdir(path: &[u8], mode: u32) -> Result<()> {
-    rfs::mkdir(path, rfs::Mode::from_raw_mode(mode)).map_err(Errno::from)
+    rfs::mkdir(P(path), rfs::Mode::from_raw_mode(mode)).map_err(Errno::from)
 }
 
 /// Creates the new file `path` (O_CREAT|O_EXCL, read-write) with
 /// permission bits `mode` before the umask.
 pub fn create_new(path: &[u8], mode: u32) -> Result<File> {
     let f = OFlags::RDWR | OFlags::CREATE | OFlags::EXCL | OFlags::CLOEXEC;
-    rfs::open(path, f, Mode::from_raw_mode(mode))
+    rfs::open(P(path), f, Mode::from_raw_mode(mode))
         .map(File)
         .map_err(Errno::from)
 }
@@ -229,33 +230,33 @@ pub fn link_at(old_dir: Fd, old: &[u8], new_dir: Fd, new: &[u8], follow: bool) -
     } else {
         rfs::AtFlags::empty()
     };
-    rfs::linkat(old_dir.b(), old, new_dir.b(), new, fl).map_err(Errno::from)
+    rfs::linkat(old_dir.b(), P(old), new_dir.b(), P(new), fl).map_err(Errno::from)
 }
 
 /// symlinkat(2): a symlink `new` in `dir` holding `target`.
 pub fn symlink_at(target: &[u8], dir: Fd, new: &[u8]) -> Result<()> {
-    rfs::symlinkat(target, dir.b(), new).map_err(Errno::from)
+    rfs::symlinkat(P(target), dir.b(), P(new)).map_err(Errno::from)
 }
 
 /// renameat(2) within one directory or between two.
 pub fn rename_at(old_dir: Fd, old: &[u8], new_dir: Fd, new: &[u8]) -> Result<()> {
-    rfs::renameat(old_dir.b(), old, new_dir.b(), new).map_err(Errno::from)
+    rfs::renameat(old_dir.b(), P(old), new_dir.b(), P(new)).map_err(Errno::from)
 }
 
 /// unlinkat(2) of a non-directory.
 pub fn unlink_at(dir: Fd, name: &[u8]) -> Result<()> {
-    rfs::unlinkat(dir.b(), name, rfs::AtFlags::empty()).map_err(Errno::from)
+    rfs::unlinkat(dir.b(), P(name), rfs::AtFlags::empty()).map_err(Errno::from)
 }
 
 /// unlinkat(2) of a directory (AT_REMOVEDIR).
 pub fn rmdir_at(dir: Fd, name: &[u8]) -> Result<()> {
-    rfs::unlinkat(dir.b(), name, rfs::AtFlags::REMOVEDIR).map_err(Errno::from)
+    rfs::unlinkat(dir.b(), P(name), rfs::AtFlags::REMOVEDIR).map_err(Errno::from)
 }
 
 /// faccessat(2) with AT_EACCESS of `name` in `dir`.
 pub fn access_at(dir: Fd, name: &[u8], mode: u32) -> Result<()> {
     let a = rfs::Access::from_bits_truncate(mode);
-    rfs::accessat(dir.b(), name, a, rfs::AtFlags::EACCESS).map_err(Errno::from)
+    rfs::accessat(dir.b(), P(name), a, rfs::AtFlags::EACCESS).map_err(Errno::from)
 }
 
 /// The longest name the file system of the open `fd` allows.
@@ -272,12 +273,12 @@ pub fn ftruncate(fd: Fd, size: u64) -> Result<()> {
 /// mkdirat(2): the directory `name` in `dir`, with permission bits
 /// `mode` before the umask.
 pub fn mkdir_at(dir: Fd, name: &[u8], mode: u32) -> Result<()> {
-    rfs::mkdirat(dir.b(), name, Mode::from_raw_mode(mode)).map_err(Errno::from)
+    rfs::mkdirat(dir.b(), P(name), Mode::from_raw_mode(mode)).map_err(Errno::from)
 }
 
 /// rmdir(2).
 pub fn rmdir(path: &[u8]) -> Result<()> {
-    rfs::rmdir(path).map_err(Errno::from)
+    rfs::rmdir(P(path)).map_err(Errno::from)
 }
 
 /// mknod(2) of a node of type and permission bits `mode` (`S_IFIFO`,
@@ -301,7 +302,7 @@ pub fn open_path_dir_at(dir: Fd, name: &[u8], follow: bool) -> Result<File> {
     if !follow {
         f |= OFlags::NOFOLLOW;
     }
-    rfs::openat(dir.b(), name, f, Mode::empty())
+    rfs::openat(dir.b(), P(name), f, Mode::empty())
         .map(File)
         .map_err(Errno::from)
 }
@@ -321,11 +322,11 @@ pub fn is_empty_dir(dir: Fd, name: &[u8]) -> Result<bool> {
 }
 
 pub fn unlink(path: &[u8]) -> Result<()> {
-    rfs::unlink(path).map_err(Errno::from)
+    rfs::unlink(P(path)).map_err(Errno::from)
 }
 
 pub fn readlink(path: &[u8]) -> Result<Vec<u8>> {
-    rfs::readlink(path, Vec::new())
+    rfs::readlink(P(path), Vec::new())
         .map(|c| c.into_bytes())
         .map_err(Errno::from)
 }
@@ -357,9 +358,9 @@ pub fn fdatasync(fd: Fd) -> Result<()> {
 /// cannot be read (GNU sync does the same), non-blocking for FIFOs.
 pub fn open_for_sync(path: &[u8]) -> Result<File> {
     let base = OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC;
-    match rfs::open(path, base | OFlags::RDONLY, Mode::empty()) {
+    match rfs::open(P(path), base | OFlags::RDONLY, Mode::empty()) {
         Ok(f) => Ok(File(f)),
-        Err(e) => match rfs::open(path, base | OFlags::WRONLY, Mode::empty()) {
+        Err(e) => match rfs::open(P(path), base | OFlags::WRONLY, Mode::empty()) {
             Ok(f) => Ok(File(f)),
             Err(_) => Err(e.into()),
         },
@@ -454,7 +455,7 @@ pub mod oflag {
 pub fn open_flags(path: &[u8], flags: u32, mode: u32) -> Result<File> {
     let f = OFlags::from_bits_retain(flags) | OFlags::CLOEXEC;
     loop {
-        match rfs::open(path, f, Mode::from_raw_mode(mode as _)) {
+        match rfs::open(P(path), f, Mode::from_raw_mode(mode as _)) {
             Err(rustix::io::Errno::INTR) => continue,
             r => return r.map(File).map_err(Errno::from),
         }
@@ -506,7 +507,8 @@ pub fn statx(path: &[u8], nofollow: bool) -> Result<Stat> {
     } else {
         rfs::AtFlags::empty()
     };
-    let x = rfs::statx(rfs::CWD, path, flags, rfs::StatxFlags::BASIC_STATS).map_err(Errno::from)?;
+    let x =
+        rfs::statx(rfs::CWD, P(path), flags, rfs::StatxFlags::BASIC_STATS).map_err(Errno::from)?;
     Ok(from_statx(&x).0)
 }
 
@@ -545,8 +547,8 @@ pub fn statx_as(
     }
     let mask = rfs::StatxFlags::from_bits_retain(mask);
     let x = match path {
-        Some(p) => rfs::statx(rfs::CWD, p, flags, mask),
-        None => rfs::statx(Fd::STDIN.b(), "", flags, mask),
+        Some(p) => rfs::statx(rfs::CWD, P(p), flags, mask),
+        None => rfs::statx(Fd::STDIN.b(), P(b""), flags, mask),
     }
     .map_err(Errno::from)?;
     Ok(from_statx(&x))
@@ -567,7 +569,7 @@ pub fn statx_at(
         flags |= rfs::AtFlags::SYMLINK_NOFOLLOW;
     }
     let mask = rfs::StatxFlags::from_bits_retain(mask);
-    let x = rfs::statx(dir.b(), name, flags, mask).map_err(Errno::from)?;
+    let x = rfs::statx(dir.b(), P(name), flags, mask).map_err(Errno::from)?;
     Ok(from_statx(&x))
 }
 
@@ -613,7 +615,7 @@ pub struct FsStat {
 
 /// statfs(2) of `path`.
 pub fn statfs(path: &[u8]) -> Result<FsStat> {
-    let s = rfs::statfs(path).map_err(Errno::from)?;
+    let s = rfs::statfs(P(path)).map_err(Errno::from)?;
     // SAFETY: rustix's Fsid is `#[repr(C)]` around one `[c_int; 2]`
     // (the kernel's __kernel_fsid_t) and keeps the field private; both
     // types are Copy, of the same size and alignment.
@@ -740,7 +742,7 @@ pub fn set_nonblocking(fd: Fd, on: bool) -> Result<()> {
 pub fn open_nonblock(path: &[u8]) -> Result<File> {
     loop {
         match rfs::open(
-            path,
+            P(path),
             OFlags::RDONLY | OFlags::NONBLOCK | OFlags::CLOEXEC,
             Mode::empty(),
         ) {
@@ -758,7 +760,7 @@ pub fn statat(dir: Fd, name: &[u8], follow: bool) -> Result<Stat> {
     } else {
         rfs::AtFlags::SYMLINK_NOFOLLOW
     };
-    rfs::statat(dir.b(), name, fl)
+    rfs::statat(dir.b(), P(name), fl)
         .map(conv)
         .map_err(Errno::from)
 }
@@ -771,7 +773,7 @@ pub fn open_dir_at(dir: Fd, name: &[u8], follow: bool) -> Result<File> {
         f |= OFlags::NOFOLLOW;
     }
     loop {
-        match rfs::openat(dir.b(), name, f, Mode::empty()) {
+        match rfs::openat(dir.b(), P(name), f, Mode::empty()) {
             Err(rustix::io::Errno::INTR) => continue,
             r => return r.map(File).map_err(Errno::from),
         }
@@ -796,7 +798,7 @@ pub fn mkstemp(prefix: &[u8]) -> Result<(File, Vec<u8>)> {
         seed = seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407 ^ crate::time::monotonic_ns() as u64);
-        match rfs::open(name.as_slice(), flags, Mode::from_raw_mode(0o600)) {
+        match rfs::open(P(name.as_slice()), flags, Mode::from_raw_mode(0o600)) {
             Err(rustix::io::Errno::EXIST) | Err(rustix::io::Errno::INTR) => continue,
             r => {
                 return r
@@ -813,7 +815,7 @@ pub fn mkstemp(prefix: &[u8]) -> Result<(File, Vec<u8>)> {
 pub fn chmodat(dir: Fd, name: &[u8], mode: u32) -> Result<()> {
     rfs::chmodat(
         dir.b(),
-        name,
+        P(name),
         Mode::from_raw_mode(mode),
         rfs::AtFlags::empty(),
     )
@@ -840,7 +842,7 @@ pub fn chownat(
     let g = gid
         .filter(|&g| g != u32::MAX)
         .map(rustix::fs::Gid::from_raw);
-    rfs::chownat(dir.b(), name, u, g, fl).map_err(Errno::from)
+    rfs::chownat(dir.b(), P(name), u, g, fl).map_err(Errno::from)
 }
 
 /// The process umask (read by setting it and setting it back).
@@ -857,7 +859,7 @@ pub fn is_open(fd: Fd) -> bool {
 
 /// Opens `path` write-only, not creating it (nohup's unreadable stdin).
 pub fn open_write_only(path: &[u8]) -> Result<File> {
-    rfs::open(path, OFlags::WRONLY | OFlags::CLOEXEC, Mode::empty())
+    rfs::open(P(path), OFlags::WRONLY | OFlags::CLOEXEC, Mode::empty())
         .map(File)
         .map_err(Errno::from)
 }
@@ -867,7 +869,7 @@ pub fn open_write_only(path: &[u8]) -> Result<File> {
 pub fn open_append_mode(path: &[u8], mode: u32) -> Result<File> {
     let old = rustix::process::umask(Mode::from_raw_mode(!mode & 0o777));
     let f = rfs::open(
-        path,
+        P(path),
         OFlags::WRONLY | OFlags::CREATE | OFlags::APPEND | OFlags::NOCTTY | OFlags::CLOEXEC,
         Mode::from_raw_mode(mode),
     );
@@ -896,7 +898,7 @@ pub fn dup_above_stdio(fd: Fd) -> Result<File> {
 /// The longest file name the file system of `path` allows (pathconf
 /// _PC_NAME_MAX, from statfs's f_namelen).
 pub fn name_max(path: &[u8]) -> Result<u64> {
-    let s = rfs::statfs(path).map_err(Errno::from)?;
+    let s = rfs::statfs(P(path)).map_err(Errno::from)?;
     Ok(s.f_namelen as u64)
 }
 
@@ -954,7 +956,7 @@ pub fn open_at(dir: Fd, name: &[u8], how: OpenAt) -> Result<File> {
     loop {
         match rfs::openat(
             dir.b(),
-            name,
+            P(name),
             f | OFlags::CLOEXEC | OFlags::NOCTTY,
             Mode::from_raw_mode(mode),
         ) {
@@ -1011,7 +1013,7 @@ pub fn set_times_at(dir: Fd, name: &[u8], st: &Stat, follow: bool) -> Result<()>
     } else {
         rfs::AtFlags::SYMLINK_NOFOLLOW
     };
-    rfs::utimensat(dir.b(), name, &timestamps(st), fl).map_err(Errno::from)
+    rfs::utimensat(dir.b(), P(name), &timestamps(st), fl).map_err(Errno::from)
 }
 
 /// A time to give a file: the current time, the one it has, or a value.
@@ -1053,7 +1055,7 @@ pub fn set_file_times(
             } else {
                 rfs::AtFlags::SYMLINK_NOFOLLOW
             };
-            rfs::utimensat(dir.b(), name, &ts, fl)
+            rfs::utimensat(dir.b(), P(name), &ts, fl)
         }
     }
     .map_err(Errno::from)
@@ -1086,7 +1088,7 @@ pub fn punch_hole(fd: Fd, at: u64, len: u64) -> Result<()> {
 
 /// readlinkat(2) of `name` in `dir`.
 pub fn readlink_at(dir: Fd, name: &[u8]) -> Result<Vec<u8>> {
-    rfs::readlinkat(dir.b(), name, Vec::new())
+    rfs::readlinkat(dir.b(), P(name), Vec::new())
         .map(|c| c.into_bytes())
         .map_err(Errno::from)
 }
@@ -1099,7 +1101,7 @@ pub fn mknod_at(dir: Fd, name: &[u8], mode: u32, dev: u64) -> Result<()> {
     }
     let kind = rfs::FileType::from_raw_mode(mode as _);
     let perm = Mode::from_raw_mode((mode & 0o7777) as _);
-    rfs::mknodat(dir.b(), name, kind, perm, dev).map_err(Errno::from)
+    rfs::mknodat(dir.b(), P(name), kind, perm, dev).map_err(Errno::from)
 }
 
 /// gnulib's renameatu with RENAME_NOREPLACE: EEXIST if `new` exists.
@@ -1108,9 +1110,9 @@ pub fn mknod_at(dir: Fd, name: &[u8], mode: u32, dev: u64) -> Result<()> {
 pub fn rename_noreplace_at(old_dir: Fd, old: &[u8], new_dir: Fd, new: &[u8]) -> Result<()> {
     match rfs::renameat_with(
         old_dir.b(),
-        old,
+        P(old),
         new_dir.b(),
-        new,
+        P(new),
         rfs::RenameFlags::NOREPLACE,
     ) {
         Err(e) if e == rustix::io::Errno::INVAL || e == rustix::io::Errno::NOSYS => {
@@ -1127,5 +1129,11 @@ pub fn rename_noreplace_at(old_dir: Fd, old: &[u8], new_dir: Fd, new: &[u8]) -> 
 /// faccessat(2) with AT_EACCESS: `name` in `dir` is writable by the
 /// effective ids.
 pub fn writable_at(dir: Fd, name: &[u8]) -> bool {
-    rfs::accessat(dir.b(), name, rfs::Access::WRITE_OK, rfs::AtFlags::EACCESS).is_ok()
+    rfs::accessat(
+        dir.b(),
+        P(name),
+        rfs::Access::WRITE_OK,
+        rfs::AtFlags::EACCESS,
+    )
+    .is_ok()
 }

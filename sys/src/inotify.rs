@@ -2,6 +2,7 @@
 //! decoded from the kernel's `struct inotify_event` records (wd, mask,
 //! cookie, len, then `len` bytes of NUL-padded name).
 
+use crate::cpath::P;
 use crate::errno::{Errno, Result};
 use crate::io::{Fd, File};
 use rustix::fs::inotify;
@@ -30,8 +31,12 @@ pub fn init() -> Result<File> {
 /// Adds (or updates) a watch of `path` for the events in `mask`; returns
 /// its watch descriptor (the same one for every name of one inode).
 pub fn add_watch(ino: Fd, path: &[u8], mask: u32) -> Result<i32> {
-    inotify::add_watch(ino.b(), path, inotify::WatchFlags::from_bits_retain(mask))
-        .map_err(Errno::from)
+    inotify::add_watch(
+        ino.b(),
+        P(path),
+        inotify::WatchFlags::from_bits_retain(mask),
+    )
+    .map_err(Errno::from)
 }
 
 /// Removes a watch; errors (a watch already gone) do not matter.

@@ -9,6 +9,7 @@
 
 extern crate alloc;
 
+mod cpath;
 pub mod dir;
 pub mod env;
 pub mod errno;

@@ -99,12 +99,12 @@ pub fn set_niceness(n: i32) -> Result<()> {
 
 /// chdir(2).
 pub fn chdir(path: &[u8]) -> Result<()> {
-    rustix::process::chdir(path).map_err(Errno::from)
+    rustix::process::chdir(crate::cpath::P(path)).map_err(Errno::from)
 }
 
 /// chroot(2).
 pub fn chroot(path: &[u8]) -> Result<()> {
-    rustix::process::chroot(path).map_err(Errno::from)
+    rustix::process::chroot(crate::cpath::P(path)).map_err(Errno::from)
 }
 
 /// The supplementary groups of this process.

@@ -2,6 +2,7 @@
 //! extended attribute (written NUL-terminated, as libselinux does), process
 //! contexts live in /proc/thread-self/attr, and selinuxfs judges contexts.
 
+use crate::cpath::P;
 use crate::errno::{Errno, Result};
 use crate::io::Fd;
 use alloc::vec::Vec;
@@ -37,7 +38,7 @@ pub fn proc_fds() -> bool {
         1 => true,
         2 => false,
         _ => {
-            let ok = rfs::access("/proc/self/fd", rfs::Access::EXISTS).is_ok();
+            let ok = rfs::access(P(b"/proc/self/fd"), rfs::Access::EXISTS).is_ok();
             KNOWN.store(if ok { 1 } else { 2 }, Ordering::Relaxed);
             ok
         }
@@ -61,9 +62,9 @@ pub fn label_into(path: &[u8], follow: bool, buf: &mut Vec<u8>) -> Result<Option
     buf.resize(buf.capacity().max(256), 0);
     loop {
         let r = if follow {
-            rfs::getxattr(path, xattr_name(), &mut buf[..])
+            rfs::getxattr(P(path), xattr_name(), &mut buf[..])
         } else {
-            rfs::lgetxattr(path, xattr_name(), &mut buf[..])
+            rfs::lgetxattr(P(path), xattr_name(), &mut buf[..])
         };
         match r {
             Ok(n) => {
@@ -96,16 +97,16 @@ pub fn set_label(dir: Fd, name: &[u8], ctx: &[u8], follow: bool) -> Result<()> {
     v.push(0);
     let f = rfs::XattrFlags::empty();
     if follow {
-        rfs::setxattr(&path[..], xattr_name(), &v, f)
+        rfs::setxattr(P(&path[..]), xattr_name(), &v, f)
     } else {
-        rfs::lsetxattr(&path[..], xattr_name(), &v, f)
+        rfs::lsetxattr(P(&path[..]), xattr_name(), &v, f)
     }
     .map_err(Errno::from)
 }
 
 /// libselinux's is_selinux_enabled: selinuxfs is mounted.
 pub fn enabled() -> bool {
-    rfs::statfs("/sys/fs/selinux").is_ok_and(|s| s.f_type as u64 == SELINUX_MAGIC)
+    rfs::statfs(P(b"/sys/fs/selinux")).is_ok_and(|s| s.f_type as u64 == SELINUX_MAGIC)
 }
 
 /// The context of this process (getcon).
@@ -162,7 +163,7 @@ pub fn clear_fscreate() -> Result<()> {
 /// security_check_context: asks selinuxfs whether `ctx` is valid.
 pub fn check_context(ctx: &[u8]) -> Result<()> {
     let f = rfs::open(
-        "/sys/fs/selinux/context",
+        P(b"/sys/fs/selinux/context"),
         rfs::OFlags::RDWR | rfs::OFlags::CLOEXEC,
         rfs::Mode::empty(),
     )
@@ -202,7 +203,7 @@ pub fn compute_create_class(scon: &[u8], tcon: &[u8], class: &[u8]) -> Result<Ve
     ipath.extend_from_slice(b"/index");
     let idx = crate::system::read_file(&ipath)?;
     let f = rfs::open(
-        "/sys/fs/selinux/create",
+        P(b"/sys/fs/selinux/create"),
         rfs::OFlags::RDWR | rfs::OFlags::CLOEXEC,
         rfs::Mode::empty(),
     )

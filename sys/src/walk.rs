@@ -14,7 +14,6 @@
 use crate::errno::{Errno, Result};
 use crate::fs::{Stat, S_IFLNK, S_IFMT};
 use crate::io::{Fd, File};
-use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
 use rustix::fs::{self as rfs, RawDir};
 
@@ -85,7 +84,7 @@ pub struct Walker<'a> {
     xdev: bool,
     root_dev: u64,
     stack: Vec<Level>,
-    active: BTreeSet<(u64, u64)>,
+    active: logic::devino::Set,
     buf: Vec<u8>,
     path: Vec<u8>,
     name_off: usize,
@@ -134,7 +133,7 @@ impl<'a> Walker<'a> {
             xdev: false,
             root_dev: 0,
             stack: Vec::new(),
-            active: BTreeSet::new(),
+            active: logic::devino::Set::new(),
             buf: Vec::new(),
             path: Vec::new(),
             name_off: 0,
@@ -405,7 +404,7 @@ impl<'a> Walker<'a> {
         let many =
             inos.len() > 10_000 && !matches!(crate::fs::fs_type(fd), Some(TMPFS | NFS | CIFS));
         if many || (self.inode_order && inos.len() > 1) {
-            inos.sort_unstable();
+            logic::sort::sort(&mut inos);
             let mut sorted = Vec::with_capacity(names.len());
             for &(_, at) in &inos {
                 let rest = &names[at..];

@@ -1,6 +1,7 @@
 //! Extended attributes, by descriptor or by name (without following a
 //! final symlink), for cp's --preserve=xattr and the ACLs of -p.
 
+use crate::cpath::P;
 use crate::errno::{Errno, Result};
 use crate::io::Fd;
 use alloc::vec::Vec;
@@ -48,7 +49,7 @@ pub fn list(of: Of) -> Result<Vec<u8>> {
         Of::Fd(fd) => sized(|b| rfs::flistxattr(fd.b(), b)),
         Of::At(dir, name, whole) => {
             let p = path(dir, name, whole);
-            sized(|b| rfs::llistxattr(&p[..], b))
+            sized(|b| rfs::llistxattr(P(&p[..]), b))
         }
     }
 }
@@ -56,10 +57,10 @@ pub fn list(of: Of) -> Result<Vec<u8>> {
 /// The value of attribute `attr` (ENODATA: none).
 pub fn get(of: Of, attr: &[u8]) -> Result<Vec<u8>> {
     match of {
-        Of::Fd(fd) => sized(|b| rfs::fgetxattr(fd.b(), attr, b)),
+        Of::Fd(fd) => sized(|b| rfs::fgetxattr(fd.b(), P(attr), b)),
         Of::At(dir, name, whole) => {
             let p = path(dir, name, whole);
-            sized(|b| rfs::lgetxattr(&p[..], attr, b))
+            sized(|b| rfs::lgetxattr(P(&p[..]), P(attr), b))
         }
     }
 }
@@ -68,10 +69,10 @@ pub fn get(of: Of, attr: &[u8]) -> Result<Vec<u8>> {
 pub fn set(of: Of, attr: &[u8], value: &[u8]) -> Result<()> {
     let fl = rfs::XattrFlags::empty();
     match of {
-        Of::Fd(fd) => rfs::fsetxattr(fd.b(), attr, value, fl),
+        Of::Fd(fd) => rfs::fsetxattr(fd.b(), P(attr), value, fl),
         Of::At(dir, name, whole) => {
             let p = path(dir, name, whole);
-            rfs::lsetxattr(&p[..], attr, value, fl)
+            rfs::lsetxattr(P(&p[..]), P(attr), value, fl)
         }
     }
     .map_err(Errno::from)
@@ -82,9 +83,9 @@ pub fn set(of: Of, attr: &[u8], value: &[u8]) -> Result<()> {
 /// attribute need be asked for.
 pub fn names_size(path: &[u8], follow: bool) -> Result<usize> {
     if follow {
-        rfs::listxattr_query(path)
+        rfs::listxattr_query(P(path))
     } else {
-        rfs::llistxattr_query(path)
+        rfs::llistxattr_query(P(path))
     }
     .map_err(Errno::from)
 }
@@ -94,9 +95,9 @@ pub fn names_size(path: &[u8], follow: bool) -> Result<usize> {
 /// file_has_acl asks whether a file has an ACL.
 pub fn size(path: &[u8], attr: &core::ffi::CStr, follow: bool) -> Result<usize> {
     if follow {
-        rfs::getxattr_query(path, attr)
+        rfs::getxattr_query(P(path), attr)
     } else {
-        rfs::lgetxattr_query(path, attr)
+        rfs::lgetxattr_query(P(path), attr)
     }
     .map_err(Errno::from)
 }
