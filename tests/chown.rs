@@ -197,6 +197,48 @@ fn preserve_root() {
     }
 }
 
+/// [`same_as_gnu_on`], but where a dangling symlink is followed, GNU
+/// 9.1 reports its old owner from a stat buffer its failed stat left
+/// unset (a number that changes from run to run: 0, 21850, 22054 seen),
+/// and corebox the link's own: on that line the old owner is not
+/// compared. Everything else must agree.
+fn same_as_gnu_but_dangling_owner(applet: &str, args: &[&str]) {
+    if !have_gnu(applet) {
+        return;
+    }
+    let (a, b) = (TempDir::new(), TempDir::new());
+    make_owned(a.path());
+    make_owned(b.path());
+    let mut theirs = gnu(applet).args(args).current_dir(a.path()).run();
+    let ours = ucmd(applet).args(args).current_dir(b.path()).run();
+    let mine = String::from_utf8_lossy(&ours.stdout).into_owned();
+    let text = String::from_utf8_lossy(&theirs.stdout).into_owned();
+    let mut fixed = String::new();
+    for l in text.lines() {
+        // "failed to change ... of '...dang' from OLD to NEW"
+        let same = |m: &&str| {
+            let cut = |s: &str| {
+                s.find("dang' from ").map(|i| {
+                    (
+                        s[..i].to_string(),
+                        s.rfind(" to ").map(|j| s[j..].to_string()),
+                    )
+                })
+            };
+            l.starts_with("failed to change ") && cut(l).is_some() && cut(m) == cut(l)
+        };
+        fixed += mine.lines().find(same).unwrap_or(l);
+        fixed.push('\n');
+    }
+    theirs.stdout = fixed.into_bytes();
+    ours.same_as(&theirs);
+    assert_eq!(
+        crate::tree::listing(b.path()),
+        crate::tree::listing(a.path()),
+        "{applet} {args:?}"
+    );
+}
+
 #[test]
 fn differential() {
     if !is_root() {
@@ -219,7 +261,7 @@ fn differential() {
         &["-v", "1.5", "d/f"],
         &["-v", ":4294967295", "d/f"],
     ] {
-        same_as_gnu_on("chown", args, make_owned);
+        same_as_gnu_but_dangling_owner("chown", args);
     }
     for args in [
         &["-v", "daemon", "d/f"][..],
@@ -230,7 +272,7 @@ fn differential() {
         &["-v", "4294967295", "d/f"],
         &["-Rv", "daemon", "d", "nonexist"],
     ] {
-        same_as_gnu_on("chgrp", args, make_owned);
+        same_as_gnu_but_dangling_owner("chgrp", args);
     }
 }
 
