@@ -89,7 +89,12 @@ pub struct Regex {
 /// whole search, not each start position): what bounds the exponential
 /// searches of patterns with back-references (glibc's run as long as
 /// they take), about a quarter of a second.
+#[cfg(not(fuzzing))]
 const BACKTRACK_STEPS: u32 = 1 << 24;
+/// Under the fuzzer (tests/fuzz/coverage.sh), where a pathological search
+/// would take seconds instrumented, a smaller budget: the same paths.
+#[cfg(fuzzing)]
+const BACKTRACK_STEPS: u32 = 1 << 16;
 
 const DUP_MAX: u32 = 0x7fff;
 const PROG_MAX: usize = 1 << 20;
