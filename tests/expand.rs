@@ -267,14 +267,7 @@ fn closed_stdout_second_report_follows_descriptor_one() {
         ("", format!("{e}expand: write error\n")),
         ("<", e.repeat(2)),
     ] {
-        let script = format!(
-            "exec {} expand {redirect} '{}' >&- 3>&-",
-            corebox_line(),
-            input.display()
-        );
-        host("/bin/sh")
-            .args(&["-c", &script])
-            .run()
+        run_with_stdout_closed(&format!("expand {redirect} '{}'", input.display()))
             .code_is(1)
             .stderr_is(&want);
     }

@@ -183,6 +183,14 @@ pub fn corebox_line() -> String {
         .join(" ")
 }
 
+/// Runs `corebox ARGS` (shell words) with standard output closed, and
+/// descriptor 3 closed too so that an inherited one cannot stand in for
+/// a file the program opened.
+pub fn run_with_stdout_closed(args: &str) -> Output {
+    let script = format!("exec {} {args} >&- 3>&-", corebox_line());
+    host("/bin/sh").args(&["-c", &script]).run()
+}
+
 /// GNU's program, named so that its messages carry `NAME:` like ours.
 pub fn gnu(name: &str) -> Cmd {
     let mut c = Cmd::new(name.into(), vec![]);

@@ -363,14 +363,7 @@ fn closed_stdout_reported_twice_with_ebadf() {
     }
     let t = TempDir::new();
     let input = t.write("in", "x".repeat(10_000));
-    let script = format!(
-        "exec {} tr x y < '{}' >&- 3>&-",
-        corebox_line(),
-        input.display()
-    );
-    host("/bin/sh")
-        .args(&["-c", &script])
-        .run()
+    run_with_stdout_closed(&format!("tr x y < '{}'", input.display()))
         .code_is(1)
         .stderr_is("tr: write error: Bad file descriptor\ntr: write error: Bad file descriptor\n");
 }
