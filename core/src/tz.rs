@@ -546,6 +546,13 @@ impl Reader<'_> {
     }
 }
 
+/// The bytes of a TZif body: the sum of count x size, None on overflow.
+fn body_size(parts: &[(usize, usize)]) -> Option<usize> {
+    parts
+        .iter()
+        .try_fold(0usize, |n, &(k, m)| n.checked_add(k.checked_mul(m)?))
+}
+
 impl Tz {
     /// UTC, named "UTC".
     pub fn utc() -> Tz {
@@ -578,17 +585,14 @@ impl Tz {
         if version >= b'2' {
             // Skip the 32-bit body for the 64-bit one after it.
             let [isut, isstd, leap, time, typ, chars] = c;
-            let skip = [
+            r.take(body_size(&[
                 (time, 5),
                 (typ, 6),
                 (chars, 1),
                 (leap, 8),
                 (isstd, 1),
                 (isut, 1),
-            ]
-            .iter()
-            .try_fold(0usize, |n, &(k, m)| n.checked_add(k.checked_mul(m)?))?;
-            r.take(skip)?;
+            ])?)?;
             (_, c) = r.header()?;
             wide = true;
         }
@@ -599,16 +603,14 @@ impl Tz {
         // A file shorter than its counts say is truncated (glibc rejects
         // it): checked before anything is allocated for those counts.
         let w = if wide { 8 } else { 4 };
-        let need = [
+        let need = body_size(&[
             (timecnt, w + 1),
             (typecnt, 6),
             (charcnt, 1),
             (leapcnt, w + 4),
-        ]
-        .iter()
-        .try_fold(isstd.checked_add(isut)?, |n, &(k, m)| {
-            n.checked_add(k.checked_mul(m)?)
-        })?;
+            (isstd, 1),
+            (isut, 1),
+        ])?;
         if data.len() - r.pos < need {
             return None;
         }
