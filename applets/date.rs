@@ -305,6 +305,9 @@ struct Shower<'a> {
     tz: Option<Tz>,
     /// Whether the format shows local time (else gmtime is enough).
     local: bool,
+    /// Whether each shown time also runs mktime, as `%s` does in GNU
+    /// (only -f has a later line for it to matter to).
+    seconds_mktime: bool,
     tz_name: Option<&'a [u8]>,
     debug: bool,
     line: Vec<u8>,
@@ -353,6 +356,23 @@ impl Shower<'_> {
         };
         self.line.clear();
         logic::strftime::strftime(&mut self.line, self.format, &tm, secs, nsec);
+        if self.seconds_mktime {
+            // nstrftime's %s is a mktime of the local time: glibc keeps
+            // its answer as the next call's first guess, which decides an
+            // ambiguous time in a later line of -f.
+            let z = self.zone();
+            if let Some(tm) = z.localtime(secs) {
+                let _ = z.mktime(&logic::tz::Fields {
+                    year: tm.year,
+                    mon: tm.mon as i64,
+                    mday: tm.mday as i64,
+                    hour: tm.hour as i64,
+                    min: tm.min as i64,
+                    sec: tm.sec as i64,
+                    isdst: tm.isdst as i32,
+                });
+            }
+        }
         self.line.push(b'\n');
         out().write(&self.line);
         true
@@ -371,6 +391,7 @@ fn batch(sh: &mut Shower, name: &'static [u8]) -> bool {
         Err(e) => die(&[&quotef(shown)], Some(e)),
     };
     let mut recs = sys::records::Records::new(input.fd(), b'\n');
+    sh.seconds_mktime = logic::strftime::has_seconds(sh.format);
     let mut ok = true;
     while let Some(line) = recs.next() {
         // getline's line is a C string: a NUL ends it.
@@ -409,6 +430,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
         format: &format,
         tz: None,
         local: logic::strftime::needs_local_time(&format),
+        seconds_mktime: false,
         tz_name: c.tz,
         debug: c.debug,
         line: Vec::new(),

@@ -572,11 +572,14 @@ fn decimal(mut v: u64, mut colons: u32, buf: &mut [u8; 24]) -> &[u8] {
     }
 }
 
-/// Whether `fmt` shows anything of the local time: false when its only
-/// conversions are `%s %N %% %n %t`, so `date +%s` reads no zone file.
-pub fn needs_local_time(fmt: &[u8]) -> bool {
+/// The conversion letters of `fmt` in order (flags, width and `E`/`O`
+/// skipped); a `%` ending the format is none.
+fn conversions(fmt: &[u8]) -> impl Iterator<Item = u8> + '_ {
     let mut i = 0;
-    while i < fmt.len() {
+    core::iter::from_fn(move || loop {
+        if i >= fmt.len() {
+            return None;
+        }
         if fmt[i] != b'%' {
             i += 1;
             continue;
@@ -588,14 +591,22 @@ pub fn needs_local_time(fmt: &[u8]) -> bool {
         {
             j += 1;
         }
-        match fmt.get(j) {
-            None => return false,
-            Some(b's' | b'N' | b'%' | b'n' | b't') => {}
-            Some(_) => return true,
-        }
         i = j + 1;
-    }
-    false
+        return fmt.get(j).copied();
+    })
+}
+
+/// Whether `fmt` shows anything of the local time: false when its only
+/// conversions are `%s %N %% %n %t`, so `date +%s` reads no zone file.
+pub fn needs_local_time(fmt: &[u8]) -> bool {
+    conversions(fmt).any(|c| !b"sN%nt".contains(&c))
+}
+
+/// Whether `fmt` has a `%s`: gnulib's nstrftime computes it with a mktime
+/// of the local time, whose side effects (glibc's next first guess, its
+/// tzset) a later mktime in the same process sees.
+pub fn has_seconds(fmt: &[u8]) -> bool {
+    conversions(fmt).any(|c| c == b's')
 }
 
 /// GNU date's rewrite of its format before expanding it: each `%-N`
@@ -631,6 +642,15 @@ mod tests {
         }
         for f in ["%Y", "%s %z", "%%%Z", "%:z", "%-d", "%+4Y", "%c"] {
             assert!(needs_local_time(f.as_bytes()), "{f}");
+        }
+        for (f, s) in [
+            ("%s", true),
+            ("%_10s", true),
+            ("%%s", false),
+            ("%F %T", false),
+            ("s%", false),
+        ] {
+            assert_eq!(has_seconds(f.as_bytes()), s, "{f}");
         }
     }
     use crate::tz::Abbr;
