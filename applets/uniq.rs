@@ -194,8 +194,7 @@ fn filter_plain(c: &Config, recs: &mut Records) {
             out().byte(d);
         }
         if let Some((a, b)) = prev {
-            saved.clear();
-            saved.extend_from_slice(&block[a..b]);
+            recs.save(a..b, &mut saved);
         }
         if !out().ok() {
             return;
@@ -251,8 +250,7 @@ fn filter_counting(c: &Config, recs: &mut Records) {
             }
         }
         if let Some((a, b)) = prev {
-            saved.clear();
-            saved.extend_from_slice(&block[a..b]);
+            recs.save(a..b, &mut saved);
         }
         if !out().ok() {
             return;

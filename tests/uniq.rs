@@ -294,3 +294,19 @@ fn matches_gnu() {
         same_as_gnu("uniq", args, Some(input), None);
     }
 }
+
+/// A long line that ends a read block is kept for the next comparison by
+/// moving the read buffer, not copying it: held once, as GNU does
+/// (twice took 2x the line).
+#[test]
+fn a_long_line_is_held_once() {
+    let t = TempDir::new();
+    let script = format!(
+        "cd '{}' && head -c 100000000 /dev/zero | tr '\\0' a > f && echo >> f && cb uniq -c f | wc -c",
+        t.path().display()
+    );
+    let Some(o) = with_memory_limit(150, &script) else {
+        return;
+    };
+    o.success().no_stderr().stdout_is("100000009\n");
+}

@@ -25,6 +25,10 @@ pub struct Records {
     end: usize,
     /// `buf[start..scanned]` holds no delimiter.
     scanned: usize,
+    /// Where the record or block last returned begins.
+    last: usize,
+    /// The buffer's first size.
+    cap: usize,
     eof: bool,
     delim: u8,
     err: Option<Errno>,
@@ -44,6 +48,8 @@ impl Records {
             start: 0,
             end: 0,
             scanned: 0,
+            last: 0,
+            cap: cap.max(16),
             eof: false,
             delim,
             err: None,
@@ -107,24 +113,21 @@ impl Records {
             } else {
                 memchr(self.delim, unscanned)
             };
+            let from = self.start;
             if let Some(i) = found {
-                let from = self.start;
                 self.start = self.scanned + i + 1;
                 self.scanned = self.start;
+                self.last = from;
                 return Some(&self.buf[from..self.start]);
             }
             self.scanned = self.end;
-            if self.eof {
-                if self.start == self.end {
-                    return None;
-                }
-                let from = self.start;
-                self.start = self.end;
-                return Some(&self.buf[from..self.end]);
+            if self.eof && from == self.end {
+                return None;
             }
-            if bounded && self.start == 0 && self.end == self.buf.len() {
+            if self.eof || bounded && from == 0 && self.end == self.buf.len() {
                 self.start = self.end;
-                return Some(&self.buf[..self.end]);
+                self.last = from;
+                return Some(&self.buf[from..self.end]);
             }
             self.fill();
         }
@@ -153,6 +156,36 @@ impl Records {
                 self.eof = true;
             }
         }
+    }
+
+    /// Puts `range` of the record or block last returned into `to` (what
+    /// it held is dropped): a record filling most of a grown buffer moves
+    /// there, the buffers trading places, rather than being copied, so a
+    /// long line kept while the next is read is held once (as GNU's two
+    /// line buffers that swap).
+    pub fn save(&mut self, range: core::ops::Range<usize>, to: &mut Vec<u8>) {
+        let (a, b) = (self.last + range.start, self.last + range.end);
+        to.clear();
+        if b - a <= self.cap || (b - a) * 2 < self.buf.len() {
+            to.extend_from_slice(&self.buf[a..b]);
+            return;
+        }
+        // `to`'s allocation (or a fresh one, if it is a long record's)
+        // becomes the buffer, with the bytes not yet returned.
+        let rest = self.end - self.start;
+        let size = self.cap.max(rest);
+        let mut buf = core::mem::take(to);
+        if buf.capacity() > 2 * size {
+            buf = Vec::new();
+        }
+        buf.resize(size, 0);
+        buf[..rest].copy_from_slice(&self.buf[self.start..self.end]);
+        let mut kept = core::mem::replace(&mut self.buf, buf);
+        kept.copy_within(a..b, 0);
+        kept.truncate(b - a);
+        *to = kept;
+        self.scanned -= self.start;
+        (self.start, self.end, self.last) = (0, rest, 0);
     }
 
     /// The read error that ended the input, if one did.
@@ -193,6 +226,40 @@ mod tests {
         writer.join().unwrap();
         assert!(recs.error().is_none());
         all
+    }
+
+    #[test]
+    fn save_moves_a_long_record_and_keeps_reading() {
+        let long = vec![b'x'; 300_000];
+        let mut input = b"a\n".to_vec();
+        input.extend_from_slice(&long);
+        input.extend_from_slice(b"\nb\nlast");
+        let (r, w) = crate::fs::pipe().unwrap();
+        let copy = input.clone();
+        let writer = std::thread::spawn(move || {
+            // Written in parts, so that a block ends with the long line.
+            let (head, tail) = copy.split_at(2 + 300_001);
+            w.fd().write_all(head).unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            w.fd().write_all(tail).unwrap();
+        });
+        let mut recs = Records::new(r.fd(), b'\n');
+        let (mut all, mut saved, mut moved) = (Vec::new(), Vec::new(), false);
+        while let Some(block) = recs.next_chunk() {
+            all.extend_from_slice(block);
+            let body = chomp(block, b'\n');
+            let from = body.iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
+            let want = body[from..].to_vec();
+            let len = body.len();
+            recs.save(from..len, &mut saved);
+            assert_eq!(saved, want);
+            // A copy reserves what it needs; the moved buffer has more room.
+            moved |= want.len() > 1000 && saved.capacity() > want.len();
+        }
+        writer.join().unwrap();
+        assert_eq!(all, input);
+        assert_eq!(saved, b"last");
+        assert!(moved, "the long line was copied, not moved");
     }
 
     #[test]
