@@ -43,9 +43,6 @@ use sys::Errno;
 
 /// Size of the read buffer: large reads amortize the system calls.
 const BUF: usize = 128 * 1024;
-/// What an output pipe is grown to (the default limit for unprivileged
-/// processes, /proc/sys/fs/pipe-max-size).
-const PIPE_SIZE: usize = 1024 * 1024;
 
 #[derive(Default)]
 struct Format {
@@ -181,9 +178,8 @@ fn copy(fd: Fd, in_st: &Stat, out_st: &Stat, buf: &mut [u8]) -> Result<(), CopyE
     const CHUNK: usize = 1 << 30;
     let out_is_reg = out_st.is_reg();
     let out_is_fifo = out_st.is_fifo();
-    if out_is_fifo {
-        fs::grow_pipe(Fd::STDOUT, PIPE_SIZE).ok();
-    }
+    // The output pipe keeps its size: it is shared with the reader, who
+    // must see a writer that blocks (and gets EPIPE) as GNU's cat does.
     // From a file, splicing through a 1 MiB pipe of our own beats both a
     // direct splice into an output pipe and, on ext4, copy_file_range
     // (measured: tests/bench); on other file systems copy_file_range may

@@ -308,3 +308,29 @@ fn edge_inputs_match_gnu() {
     }
     same_as_gnu("cat", &["-A"], Some(b"x\0\r\n\xff".as_slice()), None);
 }
+
+/// The output pipe keeps the size its creator gave it: cat does not grow
+/// it, so with SIGPIPE ignored a reader that leaves early makes cat fail
+/// with EPIPE as GNU's does, and the reader sees the pipe it made.
+#[test]
+fn output_pipe_keeps_its_size() {
+    let t = TempDir::new();
+    let f = t.write("f", vec![b'x'; 588_000]);
+    let script = format!(
+        "trap '' PIPE; {cb} cat '{f}' | (sleep 0.3; head -c1 > /dev/null); echo ${{PIPESTATUS[0]}}; {cb} cat '{f}' | (sleep 0.3; python3 -c 'import fcntl; print(fcntl.fcntl(0, 1032))'; cat > /dev/null)",
+        cb = corebox_line(),
+        f = f.display()
+    );
+    let o = host("bash").args(&["-c", &script]).run();
+    let out = o.stdout_str();
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("1"), "{out}");
+    if let Some(size) = lines.next() {
+        assert_eq!(size, "65536", "{out}");
+    }
+    assert!(
+        o.stderr_str().contains("cat: write error: Broken pipe"),
+        "{}",
+        o.stderr_str()
+    );
+}
