@@ -93,3 +93,29 @@ fn whole_input_reads_report_enomem() {
             .stderr_is("ptx: /dev/zero: Cannot allocate memory\n");
     }
 }
+
+/// Streaming programs on inputs far larger than their memory (issue 19):
+/// head, tail -c and tail -n of a pipe, and uniq on short lines each run
+/// in 16 MiB beyond the binary over 100 MB or 20 million lines.
+#[test]
+fn streaming_programs_run_in_a_few_megabytes() {
+    for (script, want) in [
+        ("cb head -c 100000000 /dev/zero | wc -c", "100000000\n"),
+        (
+            "head -c 100000000 /dev/zero | cb head -n 1 | wc -c",
+            "100000000\n",
+        ),
+        (
+            "head -c 100000000 /dev/zero | cb tail -c 3 | od -An -tx1",
+            " 00 00 00\n",
+        ),
+        ("yes abc | head -n 20000000 | cb tail -n 2", "abc\nabc\n"),
+        ("yes abc | head -n 20000000 | cb uniq -c", "20000000 abc\n"),
+        ("seq 20000000 | cb uniq -u | cb tail -n 1", "20000000\n"),
+    ] {
+        let Some(o) = with_memory_limit(16, script) else {
+            return;
+        };
+        o.success().no_stderr().stdout_is(want);
+    }
+}
