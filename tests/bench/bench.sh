@@ -10,6 +10,7 @@
 #   SIZE=256M tests/bench/bench.sh    # smaller inputs
 #   BENCH_ONLY="cat-pipe" tests/bench/bench.sh
 #   COREBOX=target/release/corebox BENCH_ONLY="tail-n10 tail-f" tests/bench/bench.sh
+#   BASELINE=/tmp/corebox-before IMPLS="corebox baseline" tests/bench/bench.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SIZE=${SIZE:-1G}
@@ -35,6 +36,16 @@ UU=$(command -v coreutils || echo "$HOME/.cargo/bin/coreutils")
 [ -x "$UU" ] && impls+=("uutils|$UU X")
 command -v busybox >/dev/null && impls+=("busybox|$(command -v busybox) X")
 command -v toybox >/dev/null && impls+=("toybox|$(command -v toybox) X")
+# BASELINE=path: another corebox build (say, main before a change) timed
+# in the same run; IMPLS="corebox baseline": only the implementations named.
+[ -n "${BASELINE:-}" ] && impls+=("baseline|$(realpath "$BASELINE") X")
+if [ -n "${IMPLS:-}" ]; then
+  kept=()
+  for spec in "${impls[@]}"; do
+    [[ " $IMPLS " == *" ${spec%%|*} "* ]] && kept+=("$spec")
+  done
+  impls=("${kept[@]}")
+fi
 
 cmd() { # impl-spec applet -> command
   local spec=${1#*|}
