@@ -353,11 +353,17 @@ impl Split {
         sys::rt::exit(status)
     }
 
+    /// A failure to write or close the current piece.
+    #[cold]
+    fn piece_error(&self, e: Errno) -> ! {
+        die(&[&quotef(&self.names.name)], Some(e))
+    }
+
     /// closeout of the current piece.
     fn close_current(&mut self) {
         if let Some(f) = self.out.take() {
             if let Err(e) = f.close() {
-                die(&[&quotef(&self.names.name)], Some(e));
+                self.piece_error(e);
             }
         }
         let pid = core::mem::take(&mut self.pid);
@@ -388,7 +394,7 @@ impl Split {
         match fd.write_all(data) {
             Ok(()) => true,
             Err(e) if self.ignorable(e) => false,
-            Err(e) => die(&[&quotef(&self.names.name)], Some(e)),
+            Err(e) => self.piece_error(e),
         }
     }
 
@@ -496,7 +502,7 @@ impl Split {
                 self.splice = false;
                 k
             }
-            Err((false, e, _)) => die(&[&quotef(&self.names.name)], Some(e)),
+            Err((false, e, _)) => self.piece_error(e),
         }
     }
 
