@@ -189,13 +189,13 @@ fn copy(fd: Fd, in_st: &Stat, out_st: &Stat, buf: &mut [u8]) -> Result<(), CopyE
             && !fs::is_append(Fd::STDOUT)
             && fs::fs_type(Fd::STDOUT) == Some(fs::EXT4_MAGIC));
     if in_st.is_reg() && via_pipe {
-        match fs::splice_all_via_pipe(fd, Fd::STDOUT) {
-            Ok(()) => return Ok(()),
+        match fs::splice_via_pipe(fd, Fd::STDOUT, u64::MAX) {
+            Ok(_) => return Ok(()),
             // Nothing is lost by falling back: offsets moved only as far as
             // the data was written.
-            Err((true, Errno::INVAL)) => {}
-            Err((true, e)) => return Err(CopyError::Read(e)),
-            Err((false, e)) => return Err(CopyError::Write(e)),
+            Err((true, Errno::INVAL, _)) => {}
+            Err((true, e, _)) => return Err(CopyError::Read(e)),
+            Err((false, e, _)) => return Err(CopyError::Write(e)),
         }
     }
     if in_st.is_reg() && out_is_reg {

@@ -139,7 +139,7 @@ fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
 /// and where each starts (with the end last).
 struct Lines {
     data: Vec<u8>,
-    starts: Vec<usize>,
+    starts: Vec<u64>,
 }
 
 impl Lines {
@@ -148,14 +148,24 @@ impl Lines {
             data.push(eol);
         }
         let mut starts = alloc::vec![0];
-        starts.extend(logic::memchr::memchr_iter(eol, &data).map(|i| i + 1));
+        starts.extend(logic::memchr::memchr_iter(eol, &data).map(|i| i as u64 + 1));
         Lines { data, starts }
     }
     fn len(&self) -> usize {
         self.starts.len() - 1
     }
     fn get(&self, i: usize) -> &[u8] {
-        &self.data[self.starts[i]..self.starts[i + 1]]
+        &self.data[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+    /// The lines as (start << 32 | length), made from the starts in
+    /// place (no second array of the size of the index).
+    fn take_spans(&mut self) -> Vec<u64> {
+        let mut spans = core::mem::take(&mut self.starts);
+        for i in 1..spans.len() {
+            spans[i - 1] = spans[i - 1] << 32 | (spans[i] - spans[i - 1]);
+        }
+        spans.pop();
+        spans
     }
 }
 
@@ -244,25 +254,28 @@ fn randperm(rnd: &mut Random, h: u64, n: u64) -> Vec<u64> {
 
 /// randperm's dense form applied to `v` itself: its first `h` entries
 /// become those of the permutation GNU's randperm gives (the same draws).
-fn shuffle<T: Copy + Into<u64>>(rnd: &mut Random, v: &mut Vec<T>, h: u64) {
-    let n = v.len() as u64;
-    let h = h.min(n) as usize;
-    // The draws do not depend on the array: 16 at a time, their entries
-    // loaded together first (the misses overlap), then swapped.
-    let mut js = [0usize; 16];
-    let mut i = 0;
-    while i < h {
-        let k = (h - i).min(16);
-        let mut touch = 0u64;
-        for (d, j) in js[..k].iter_mut().enumerate() {
-            *j = i + d + rnd.genmax(n - (i + d) as u64 - 1) as usize;
-            touch ^= v[*j].into();
+fn shuffle<T: Copy>(rnd: &mut Random, v: &mut Vec<T>, h: u64) {
+    let n = v.len();
+    let h = h.min(n as u64) as usize;
+    // The draws do not depend on the array: each is made AHEAD swaps
+    // early and its entry prefetched, so that the cache misses of a big
+    // array overlap.
+    const AHEAD: usize = 32;
+    let mut js = [0usize; AHEAD];
+    let mut draw = |i: usize, v: &[T]| {
+        let j = i + rnd.genmax((n - i - 1) as u64) as usize;
+        sys::simd::prefetch(&v[j]);
+        j
+    };
+    for (i, j) in js.iter_mut().enumerate().take(h) {
+        *j = draw(i, v);
+    }
+    for i in 0..h {
+        let j = js[i % AHEAD];
+        if i + AHEAD < h {
+            js[i % AHEAD] = draw(i + AHEAD, v);
         }
-        core::hint::black_box(touch);
-        for (d, &j) in js[..k].iter().enumerate() {
-            v.swap(i + d, j);
-        }
-        i += k;
+        v.swap(i, j);
     }
     v.truncate(h);
 }
@@ -386,11 +399,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     // (start << 32 | length)
     let mut spans: Vec<u64> = Vec::new();
     if direct {
-        spans = lines
-            .starts
-            .windows(2)
-            .map(|w| (w[0] as u64) << 32 | (w[1] - w[0]) as u64)
-            .collect();
+        spans = lines.take_spans();
         shuffle(&mut rnd, &mut spans, ahead);
     }
     let perm = if c.repeat || direct {
@@ -441,22 +450,24 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                 chunk.extend_from_slice(l);
             }
         }
-        for group in spans.chunks(16) {
-            if !o.ok() {
+        // Each line is prefetched 32 lines before it is copied.
+        let at = |s: u64| (s >> 32) as usize;
+        for &s in spans.iter().take(32) {
+            sys::simd::prefetch(&lines.data[at(s)]);
+        }
+        for (k, &s) in spans.iter().enumerate() {
+            if k % 4096 == 0 && !o.ok() {
                 break;
             }
-            // The lines' first bytes loaded together, then copied.
-            let at = |s: u64| (s >> 32) as usize;
-            let touch = group.iter().fold(0u8, |t, &s| t ^ lines.data[at(s)]);
-            core::hint::black_box(touch);
-            for &s in group {
-                let l = &lines.data[at(s)..at(s) + (s & 0xffff_ffff) as usize];
-                if chunk.len() + l.len() > 64 * 1024 {
-                    o.write(&chunk);
-                    chunk.clear();
-                }
-                chunk.extend_from_slice(l);
+            if let Some(&p) = spans.get(k + 32) {
+                sys::simd::prefetch(&lines.data[at(p)]);
             }
+            let l = &lines.data[at(s)..at(s) + (s & 0xffff_ffff) as usize];
+            if chunk.len() + l.len() > 64 * 1024 {
+                o.write(&chunk);
+                chunk.clear();
+            }
+            chunk.extend_from_slice(l);
         }
         o.write(&chunk);
     }

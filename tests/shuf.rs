@@ -88,6 +88,44 @@ fn permutes_every_line_once() {
     assert!(o.stdout.chunks(2).all(|c| c == b"a\n" || c == b"b\n"));
 }
 
+/// Without --random-source the numbers come from a generator seeded by
+/// the kernel: a big input (more lines than are drawn ahead) comes out
+/// as a permutation, in a new order each run, and repeated draws of a
+/// small range are uniform.
+#[test]
+fn kernel_seeded_draws_are_uniform_permutations() {
+    let t = TempDir::new();
+    let lines: String = (0..100_000).map(|i| format!("{i}\n")).collect();
+    t.write("in", lines.as_bytes());
+    let run = || {
+        let o = ucmd("shuf").arg(t.join("in")).run().success();
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let (a, b) = (run(), run());
+    assert_ne!(a, b);
+    assert_ne!(a, lines);
+    let mut got: Vec<u32> = a.lines().map(|l| l.parse().unwrap()).collect();
+    got.sort();
+    assert_eq!(got, (0..100_000).collect::<Vec<u32>>());
+    // 60000 draws from 1-3: each count within 6 standard deviations.
+    let o = ucmd("shuf")
+        .args(&["-r", "-n", "60000", "-i", "1-3"])
+        .run()
+        .success();
+    for d in [b'1', b'2', b'3'] {
+        let n = o.stdout.iter().filter(|&&c| c == d).count();
+        assert!((19300..20700).contains(&n), "{n} of {}", d as char);
+    }
+    // Half the first half of the output comes from each half of the
+    // input (25000 give or take 112 for a uniform permutation).
+    let low = a
+        .lines()
+        .take(50_000)
+        .filter(|l| l.parse::<u32>().unwrap() < 50_000)
+        .count();
+    assert!((24_300..25_700).contains(&low), "{low}");
+}
+
 #[test]
 fn output_file_may_be_the_input() {
     let t = TempDir::new();

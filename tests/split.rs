@@ -405,3 +405,44 @@ fn split_round_robin_past_the_descriptor_limit() {
         assert_eq!(t.read(&name), b"y\ny\ny\n", "{name}");
     }
 }
+
+/// Pieces over the read buffer (a regular input is spliced into regular
+/// pieces by the kernel): the same files as GNU's, also through filters
+/// (pipes, written to as before), with -e, -b, and over a longer file
+/// already there (truncated; an empty new one is left as it is).
+#[test]
+fn split_big_pieces_like_gnu() {
+    let setup = |d: &Path| {
+        let lines: String = (0..400_000).map(|i| format!("{i}\n")).collect();
+        std::fs::write(d.join("big"), lines).unwrap();
+        std::fs::write(d.join("xab"), vec![b'j'; 4 << 20]).unwrap();
+    };
+    for args in [
+        &["-n", "4", "big"][..],
+        &["--verbose", "-n", "3", "big"],
+        &["-e", "-n", "5", "big"],
+        &["-b", "1000000", "big"],
+        &["-n", "3", "--filter=cat > $FILE.f", "big"],
+        &["--verbose", "-b", "900000", "--filter=cat > $FILE.f", "big"],
+    ] {
+        same_files_as_gnu("split", args, b"", setup, |e| e.to_vec());
+    }
+}
+
+/// A piece that cannot be written takes GNU's message, the pieces
+/// before it complete.
+#[test]
+fn split_big_piece_to_a_full_device() {
+    let t = TempDir::new();
+    let lines: String = (0..400_000).map(|i| format!("{i}\n")).collect();
+    t.write("big", &lines);
+    std::os::unix::fs::symlink("/dev/full", t.join("xab")).unwrap();
+    ucmd("split")
+        .args(&["--verbose", "-n", "4", "big"])
+        .current_dir(t.path())
+        .run()
+        .code_is(1)
+        .stdout_is("creating file 'xaa'\ncreating file 'xab'\n")
+        .stderr_is("split: xab: No space left on device\n");
+    assert_eq!(t.read("xaa"), &lines.as_bytes()[..lines.len() / 4]);
+}

@@ -15,6 +15,9 @@ pub struct Random {
     /// gnulib randint's leftover randomness.
     randnum: u64,
     randmax: u64,
+    /// xoshiro256++ state for numbers without a source file, seeded from
+    /// the kernel on first use (all zero until then).
+    fast: [u64; 4],
 }
 
 impl Random {
@@ -27,6 +30,7 @@ impl Random {
             at: 0,
             randnum: 0,
             randmax: 0,
+            fast: [0; 4],
         };
         if let Some(name) = source {
             match sys::fs::open_flags(name, sys::fs::oflag::RDONLY, 0) {
@@ -66,8 +70,14 @@ impl Random {
     }
 
     /// randint_genmax: a uniform number in 0..=genmax, using as few
-    /// source bytes as gnulib does.
+    /// source bytes as gnulib does when they come from a file. Without
+    /// one, the numbers come from a generator seeded by the kernel (GNU
+    /// seeds ISAAC so): kernel bytes through gnulib's divisions cost more
+    /// than a whole shuffle's memory traffic.
     pub fn genmax(&mut self, genmax: u64) -> u64 {
+        if self.file.is_none() {
+            return self.fast_genmax(genmax);
+        }
         let shift = |x: u64| if u64::MAX >> 8 < x { 0 } else { x << 8 };
         let (mut randnum, mut randmax) = (self.randnum, self.randmax);
         let choices = genmax.wrapping_add(1);
@@ -110,6 +120,47 @@ impl Random {
             randnum = reduced;
             randmax = unusable - 1;
         }
+    }
+
+    /// xoshiro256++ (Blackman and Vigna).
+    fn next_u64(&mut self) -> u64 {
+        let s = &mut self.fast;
+        if *s == [0; 4] {
+            let mut seed = [0u8; 32];
+            if let Err(e) = sys::system::random_bytes(&mut seed) {
+                die(&[&quote(b"getrandom"), b": read error"], Some(e));
+            }
+            for (w, b) in s.iter_mut().zip(seed.chunks(8)) {
+                *w = u64::from_le_bytes(b.try_into().unwrap_or_default());
+            }
+            s[0] |= 1;
+        }
+        let r = (s[0].wrapping_add(s[3])).rotate_left(23).wrapping_add(s[0]);
+        let t = s[1] << 17;
+        s[2] ^= s[0];
+        s[3] ^= s[1];
+        s[1] ^= s[2];
+        s[0] ^= s[3];
+        s[2] ^= t;
+        s[3] = s[3].rotate_left(45);
+        r
+    }
+
+    /// A uniform number in 0..=genmax by Lemire's multiply-and-reject,
+    /// which divides only in the rare rejection.
+    fn fast_genmax(&mut self, genmax: u64) -> u64 {
+        let range = genmax.wrapping_add(1);
+        if range == 0 {
+            return self.next_u64();
+        }
+        let mut m = self.next_u64() as u128 * range as u128;
+        if (m as u64) < range {
+            let floor = range.wrapping_neg() % range;
+            while (m as u64) < floor {
+                m = self.next_u64() as u128 * range as u128;
+            }
+        }
+        (m >> 64) as u64
     }
 
     pub fn choose(&mut self, n: usize) -> usize {

@@ -657,23 +657,32 @@ pub fn fs_type(fd: Fd) -> Option<u64> {
 /// EXT2/3/4_SUPER_MAGIC.
 pub const EXT4_MAGIC: u64 = 0xEF53;
 
-/// Copies `from` to `to` through a pipe of our own with splice(2), up to
-/// end of input: the kernel moves pages, nothing is copied to user space.
-/// On error, the flag says which side failed (true: reading).
-pub fn splice_all_via_pipe(from: Fd, to: Fd) -> core::result::Result<(), (bool, Errno)> {
+/// Copies up to `max` bytes from `from` to `to` through a pipe of our own
+/// with splice(2), stopping early at end of input: the kernel moves pages,
+/// nothing is copied to user space. Ok: the bytes copied. On error, the
+/// flag says which side failed (true: reading, and then nothing is lost:
+/// the input's offset is past the bytes copied, the third value).
+pub fn splice_via_pipe(
+    from: Fd,
+    to: Fd,
+    max: u64,
+) -> core::result::Result<u64, (bool, Errno, u64)> {
     const CHUNK: usize = 1024 * 1024;
-    let (r, w) = pipe().map_err(|e| (true, e))?;
+    let (r, w) = pipe().map_err(|e| (true, e, 0))?;
     grow_pipe(w.fd(), CHUNK).ok();
-    loop {
-        let mut n = match splice(from, w.fd(), CHUNK) {
-            Ok(0) => return Ok(()),
+    let mut done = 0;
+    while done < max {
+        let mut n = match splice(from, w.fd(), (max - done).min(CHUNK as u64) as usize) {
+            Ok(0) => break,
             Ok(n) => n,
-            Err(e) => return Err((true, e)),
+            Err(e) => return Err((true, e, done)),
         };
+        done += n as u64;
         while n > 0 {
-            n -= splice(r.fd(), to, n).map_err(|e| (false, e))?;
+            n -= splice(r.fd(), to, n).map_err(|e| (false, e, done))?;
         }
     }
+    Ok(done)
 }
 
 /// Makes `path` (created, or truncated) the standard output, as

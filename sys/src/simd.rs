@@ -916,3 +916,24 @@ unsafe fn byte_sum_sse2(data: &[u8]) -> u64 {
     unsafe { _mm_storeu_si128(lanes.as_mut_ptr() as *mut __m128i, acc) };
     lanes[0] + lanes[1] + chunks.remainder().iter().map(|&b| b as u64).sum::<u64>()
 }
+
+/// Asks the CPU to bring the cache line holding `x` in, without waiting
+/// for it: a program that knows its next random accesses ahead of time
+/// (shuf's shuffle) overlaps their misses, where loads would hold up the
+/// instructions behind them. A hint only; nothing where there is none.
+#[inline(always)]
+pub fn prefetch<T>(x: &T) {
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    // SAFETY: prefetcht0 reads nothing architecturally and never faults;
+    // the address is that of a live reference anyway.
+    unsafe {
+        core::arch::asm!("prefetcht0 [{0}]", in(reg) x as *const T, options(nostack, readonly, preserves_flags));
+    }
+    #[cfg(target_arch = "aarch64")]
+    // SAFETY: as above, prfm is a hint that never faults.
+    unsafe {
+        core::arch::asm!("prfm pldl1keep, [{0}]", in(reg) x as *const T, options(nostack, readonly, preserves_flags));
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "x86", target_arch = "aarch64")))]
+    let _ = x;
+}
