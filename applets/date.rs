@@ -181,7 +181,6 @@ fn rfc3339_format(s: Spec) -> &'static [u8] {
     }
 }
 
-#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let mut c = Config {
         source: Source::Now,
