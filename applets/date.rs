@@ -360,17 +360,15 @@ impl Shower<'_> {
             // nstrftime's %s is a mktime of the local time: glibc keeps
             // its answer as the next call's first guess, which decides an
             // ambiguous time in a later line of -f.
-            let z = self.zone();
-            if let Some(tm) = z.localtime(secs) {
-                let _ = z.mktime(&logic::tz::Fields {
-                    year: tm.year,
-                    mon: tm.mon as i64,
-                    mday: tm.mday as i64,
-                    hour: tm.hour as i64,
-                    min: tm.min as i64,
-                    sec: tm.sec as i64,
-                    isdst: tm.isdst as i32,
-                });
+            // (The shown time is already local unless the format has
+            // nothing but %s %N.)
+            let local = if self.local {
+                Some(tm)
+            } else {
+                self.zone().localtime(secs)
+            };
+            if let Some(tm) = local {
+                let _ = self.zone().mktime(&logic::tz::Fields::of(&tm));
             }
         }
         self.line.push(b'\n');

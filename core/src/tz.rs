@@ -83,6 +83,22 @@ pub struct Fields {
     pub isdst: i32,
 }
 
+impl Fields {
+    /// The fields of a broken-down local time, its daylight flag included
+    /// (what mktime gives back the time for).
+    pub fn of(tm: &Tm) -> Fields {
+        Fields {
+            year: tm.year,
+            mon: tm.mon as i64,
+            mday: tm.mday as i64,
+            hour: tm.hour as i64,
+            min: tm.min as i64,
+            sec: tm.sec as i64,
+            isdst: tm.isdst as i32,
+        }
+    }
+}
+
 const DAY: i64 = 86_400;
 
 /// Whether `year` has a February 29th.
@@ -1131,16 +1147,7 @@ WART4WARST,J1/0,J365/25|1730000000|2024-10-27 00:33:20 -0300 WARST 7 301
             4_102_444_800,
         ] {
             let tm = tz.localtime(t).unwrap();
-            let f = Fields {
-                year: tm.year,
-                mon: tm.mon as i64,
-                mday: tm.mday as i64,
-                hour: tm.hour as i64,
-                min: tm.min as i64,
-                sec: tm.sec as i64,
-                isdst: tm.isdst as i32,
-            };
-            assert_eq!(tz.mktime(&f).unwrap(), (t, tm));
+            assert_eq!(tz.mktime(&Fields::of(&tm)).unwrap(), (t, tm));
         }
         // Normalisation: month 13 of 2023 is January 2024; second -1.
         let f = Fields {
