@@ -26,6 +26,7 @@
 use super::SPEC;
 use logic::path::basename;
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (mut multiple, mut suffix, mut zero) = (false, None, false);
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);

@@ -149,6 +149,7 @@ fn wrap_width(a: &[u8]) -> usize {
 
 /// The options and the one FILE operand; `enc` is the program's encoding
 /// (None: basenc, which needs an option to pick one).
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(
     spec: &'static Spec,
     args: &'static [&'static [u8]],

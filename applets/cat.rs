@@ -264,6 +264,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     sys::io::finish_stdin(read_stdin, b"closing standard input", ok)
 }
 
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> Config {
     let mut f = Format::default();
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);

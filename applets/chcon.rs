@@ -100,6 +100,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
 
 /// The options and the checks GNU makes before touching a file; returns
 /// the FILE operands too.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let (mut user, mut role, mut typ, mut range) = (None, None, None, None);
     let (mut dereference, mut follow) = (Dereference::Default, Follow::Physical);

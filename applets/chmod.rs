@@ -106,6 +106,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
 }
 
 /// The options and the changes to make; returns the FILE operands too.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let (rest, opt_mode) = take_mode_options(args);
     let mut c = Config {

@@ -33,6 +33,7 @@ use sys::user::Db;
 const CANCELED: i32 = 125;
 
 #[cold]
+#[cfg_attr(corebox_opt, optimize(size))]
 fn die(parts: &[&[u8]], e: Option<sys::Errno>) -> ! {
     error(parts, e);
     sys::rt::exit(CANCELED)
@@ -52,6 +53,7 @@ struct Ids {
     user: Option<Vec<u8>>,
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     sys::io::set_exit_failure(CANCELED);
     let (c, operands) = parse(args);
@@ -114,6 +116,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
 }
 
 /// The login group and name of the uid, as GNU looks them up.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn primary(db: &mut Db, ids: &mut Ids, groups_given: bool) -> bool {
     let Some(uid) = ids.uid else { return true };
     if groups_given && ids.gid.is_some() {
@@ -133,6 +136,7 @@ fn primary(db: &mut Db, ids: &mut Ids, groups_given: bool) -> bool {
 
 /// Inside the new root: the user spec and groups again, then setgroups,
 /// setgid and setuid.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn set_ids(c: &Config, outside: Ids, outside_gids: Vec<u32>) {
     let mut db = Db::default();
     let mut ids = Ids {
@@ -190,6 +194,7 @@ fn set_ids(c: &Config, outside: Ids, outside_gids: Vec<u32>) {
 
 /// parse_additional_groups: names or numbers, comma-separated; None (after
 /// the messages when `show`) if one is unknown or there are none.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn group_list(db: &mut Db, list: &[u8], show: bool) -> Option<Vec<u32>> {
     let mut gids = Vec::new();
     let mut bad = false;
@@ -224,6 +229,7 @@ fn group_list(db: &mut Db, list: &[u8], show: bool) -> Option<Vec<u32>> {
 }
 
 /// NEWROOT is the current root directory (the same directory as `/`).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn is_root(dir: &[u8]) -> bool {
     match (sys::fs::stat(dir), sys::fs::stat(b"/")) {
         (Ok(a), Ok(b)) => a.same_file(&b),
@@ -231,6 +237,7 @@ fn is_root(dir: &[u8]) -> bool {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let mut c = Config {
         userspec: None,

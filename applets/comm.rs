@@ -193,6 +193,7 @@ struct Config {
     total: Option<&'static [u8]>,
 }
 
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> Config {
     let mut c = Comm {
         show: [true; 3],

@@ -472,6 +472,7 @@ fn extract_regexp(args: &[&[u8]], argnum: usize, ignore: bool) -> Control {
 }
 
 /// parse_patterns: the patterns and their repeat counts.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse_patterns(args: &[&'static [u8]], start: usize) -> Vec<Control> {
     let mut controls = Vec::new();
     let mut last_val = 0u64;

@@ -482,6 +482,7 @@ fn split_eol(part: &[u8], eol: u8) -> (&[u8], bool) {
 }
 
 /// The options: the cut to make, and the files.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Cut, Vec<&'static [u8]>) {
     let mut list: Option<&[u8]> = None;
     let mut fields = false;

@@ -181,6 +181,7 @@ fn rfc3339_format(s: Spec) -> &'static [u8] {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let mut c = Config {
         source: Source::Now,

@@ -406,6 +406,7 @@ fn matches(s: &[u8], pattern: &[u8], delim: u8) -> bool {
 }
 
 /// parse_symbols: a comma-separated list of table symbols.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse_symbols(s: &[u8], table: &[(&[u8], u64)], exclusive: bool, what: &[u8]) -> u64 {
     let mut value = 0;
     for item in s.split(|&c| c == b',') {

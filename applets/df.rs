@@ -105,6 +105,7 @@ struct Config {
 
 impl Config {
     /// GNU's selected_fstype and excluded_fstype (an unknown type passes).
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn wanted(&self, fstype: Option<&[u8]>) -> bool {
         let Some(t) = fstype else { return true };
         (self.select.is_empty() || self.select.contains(&t)) && !self.exclude.contains(&t)
@@ -113,6 +114,7 @@ impl Config {
 
 /// A bad `-B`/`--block-size` (GNU names the option as it was given, the
 /// long one whole).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn bad_block_size(e: logic::human::BlockSizeError, long: bool, arg: &[u8]) -> ! {
     use logic::human::BlockSizeError as B;
     use logic::num::SizeError as S;
@@ -125,6 +127,7 @@ fn bad_block_size(e: logic::human::BlockSizeError, long: bool, arg: &[u8]) -> ! 
     crate::shared::cli::xstrtol_fatal(opt, arg, e)
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn exclusive(o: &[u8]) -> ! {
     usage_error(
         &SPEC,
@@ -133,6 +136,7 @@ fn exclusive(o: &[u8]) -> ! {
 }
 
 /// `--output=LIST`: its fields added to the columns, or GNU's error.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn output_fields(list: &[u8], columns: &mut Vec<Column>) {
     match logic::df::add_fields(list, columns) {
         Ok(()) => {}
@@ -151,6 +155,7 @@ fn output_fields(list: &[u8], columns: &mut Vec<Column>) {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let mut c = Config {
         all: false,
@@ -244,6 +249,7 @@ fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
 }
 
 /// GNU's get_field_list: the columns of the header mode.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn field_list(c: &mut Config) {
     let col = |field: Field, caption: Option<&'static [u8]>| Column {
         field,
@@ -290,6 +296,7 @@ struct Entry<'a> {
 }
 
 impl<'a> Entry<'a> {
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn of(me: &'a Mount) -> Self {
         Entry {
             device: Some(&me.source),
@@ -320,6 +327,7 @@ struct Df {
 }
 
 /// statvfs of `path` as gnulib's get_fs_usage reports it.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn fs_usage(path: &[u8]) -> Result<Usage, Errno> {
     let s = sys::fs::statfs(path)?;
     Ok(Usage {
@@ -334,6 +342,7 @@ fn fs_usage(path: &[u8]) -> Result<Usage, Errno> {
 }
 
 impl Df {
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn new(c: Config) -> Df {
         let widths = c.columns.iter().map(|col| col.field.min_width()).collect();
         Df {
@@ -352,6 +361,7 @@ impl Df {
 
     /// A row of cells, made safe to show (GNU's replace_problematic_chars),
     /// widening the columns.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn add_row(&mut self, cells: Vec<Vec<u8>>) {
         let mut row = Vec::with_capacity(cells.len());
         for (i, mut cell) in cells.into_iter().enumerate() {
@@ -367,6 +377,7 @@ impl Df {
     }
 
     /// GNU's get_header.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn header(&mut self) {
         let c = &self.c;
         let cells = c
@@ -390,6 +401,7 @@ impl Df {
     }
 
     /// GNU's me_for_dev: the mount `-a` chose for a device.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn me_for_dev<'m>(&self, mounts: &'m [Mount], dev: u64) -> Option<&'m Mount> {
         let &(i, _) = self.devlist.iter().rev().find(|&&(_, d)| d == dev)?;
         Some(&mounts[i])
@@ -397,6 +409,7 @@ impl Df {
 
     /// The usage get_dev shows for `e`, and whether its type is unknown;
     /// None when the file system is not shown.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn usage_of(
         &mut self,
         mounts: &[Mount],
@@ -432,6 +445,7 @@ impl Df {
 
     /// GNU's get_dev: one row for a file system, unless it is filtered
     /// out; `force` is the grand total's usage.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn get_dev(&mut self, mounts: &[Mount], e: Entry, force: Option<Usage>, process_all: bool) {
         if (e.remote && self.c.local)
             || (e.dummy && !self.c.all && !self.listed)
@@ -505,6 +519,7 @@ impl Df {
 /// mounts filtered out by type or locality, or whose mount point cannot
 /// be reached, pass as they are. Returns (mount index, device) in table
 /// order.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn filter_mounts(c: &Config, mounts: &[Mount]) -> Vec<(usize, u64)> {
     let mut list: Vec<(usize, u64)> = Vec::new();
     for (i, me) in mounts.iter().enumerate() {
@@ -543,18 +558,21 @@ fn filter_mounts(c: &Config, mounts: &[Mount]) -> Vec<(usize, u64)> {
 
 /// GNU's last_device_for_mount: the (canonical) source of the last
 /// mount on `dir`.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn last_device_for_mount(mounts: &[Mount], dir: &[u8]) -> Option<Vec<u8>> {
     let me = mounts.iter().rev().find(|me| me.target == dir)?;
     Some(canonical_device(&me.source))
 }
 
 /// A mount's source, canonical when it names an existing file.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn canonical_device(source: &[u8]) -> Vec<u8> {
     canonicalize(source, Need::All, false).unwrap_or_else(|_| source.to_vec())
 }
 
 impl Df {
     /// GNU's get_all_entries.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn all_entries(&mut self, mounts: &[Mount]) {
         let kept = filter_mounts(&self.c, mounts);
         if self.c.all {
@@ -572,6 +590,7 @@ impl Df {
     /// GNU's get_device: a FILE naming a device shows the file system
     /// mounted from it (the shortest accessible mount point); false when
     /// none is.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn device(&mut self, mounts: &[Mount], file: &[u8]) -> bool {
         let resolved = canonicalize(file, Need::All, false).ok();
         let device = resolved.as_deref().unwrap_or(file);
@@ -616,6 +635,7 @@ impl Df {
 
     /// GNU's get_point: the mount a FILE is on, by the longest mount
     /// point its canonical name starts with, else by its device.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn point(&mut self, mounts: &mut [Mount], point: &[u8], st: &sys::fs::Stat) {
         let better = |best: Option<usize>, me: &Mount, mounts: &[Mount]| {
             me.fstype != b"lofs" && (best.is_none_or(|b| mounts[b].dummy) || !me.dummy)
@@ -687,6 +707,7 @@ impl Df {
 
     /// GNU's print_table: cells aligned in their columns, the last one
     /// not padded; a cell that is not valid text in the locale as it is.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn print(&self) {
         let o = out();
         let n = self.c.columns.len();
@@ -708,6 +729,7 @@ impl Df {
 
 /// GNU's automount_stat_err: the status of a FILE operand, opened first
 /// so that an automounter mounts it.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn automount_stat(file: &[u8]) -> Result<sys::fs::Stat, Errno> {
     use sys::fs::oflag::{NOCTTY, NONBLOCK, RDONLY};
     match sys::fs::open_flags(file, RDONLY | NOCTTY | NONBLOCK, 0) {
@@ -719,6 +741,7 @@ fn automount_stat(file: &[u8]) -> Result<sys::fs::Stat, Errno> {
 
 /// GNU's check that no type is both selected and excluded (each such
 /// `-t` type reported, the last given first).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn conflicting_types(c: &Config) -> bool {
     let mut any = false;
     for t in c.select.iter().rev().filter(|t| c.exclude.contains(t)) {
@@ -735,6 +758,7 @@ fn conflicting_types(c: &Config) -> bool {
     any
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (c, files) = parse(args);
     if conflicting_types(&c) {

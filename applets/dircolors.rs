@@ -49,6 +49,7 @@ struct Config {
     print_ls_colors: bool,
 }
 
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let mut c = Config {
         syntax: Syntax::Unknown,
@@ -91,6 +92,7 @@ fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
 /// The shell SHELL names (C shell for `csh` and `tcsh`), if it is set:
 /// its last component as gnulib's last_component finds it (a trailing
 /// slash stays part of the name).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn guess_shell() -> Option<Syntax> {
     let shell = sys::env::var(b"SHELL").filter(|s| !s.is_empty())?;
     let mut base = shell.iter().position(|&b| b != b'/').unwrap_or(shell.len());
@@ -109,6 +111,7 @@ fn guess_shell() -> Option<Syntax> {
     })
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (c, ops) = parse(args);
     if c.print_database {
@@ -180,6 +183,7 @@ ENDCODE=ec SUID=su SETUID=su SGID=sg SETGID=sg STICKY=st OTHER_WRITABLE=ow \
 OWR=ow STICKY_OTHER_WRITABLE=tw OWT=tw CAPABILITY=ca MULTIHARDLINK=mh CLRTOEOL=cl";
 
 /// The LS_COLORS name of a keyword.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn code(keyword: &[u8]) -> Option<&'static [u8]> {
     KEYWORDS.split(|&b| b == b' ').find_map(|pair| {
         let (name, code) = pair.split_at(pair.len() - 3);
@@ -188,6 +192,7 @@ fn code(keyword: &[u8]) -> Option<&'static [u8]> {
 }
 
 /// C's isspace in the C locale.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn space(b: &u8) -> bool {
     matches!(b, b' ' | b'\t'..=b'\r')
 }
@@ -195,6 +200,7 @@ fn space(b: &u8) -> bool {
 /// GNU's parse_line: the keyword of a line and its argument (None when
 /// missing), or None for a blank line or a comment. A NUL ends the line,
 /// as C strings do; `#` starts a comment after the keyword.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn split_line(line: &[u8]) -> Option<(&[u8], Option<&[u8]>)> {
     let line = &line[..line.iter().position(|&b| b == 0).unwrap_or(line.len())];
     let rest = &line[line.iter().position(|b| !space(b))?..];
@@ -224,6 +230,7 @@ struct Database {
 
 impl Database {
     /// Reads the database FILE (`-`: standard input); false on an error.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn read_file(&mut self, file: &[u8]) -> bool {
         let input = match Input::open(file) {
             Ok(i) => i,
@@ -248,6 +255,7 @@ impl Database {
     }
 
     /// `FILE:LINE: MESSAGE` (`<internal>` for the built-in database).
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn complain(&mut self, file: Option<&[u8]>, n: usize, what: &[&[u8]]) {
         let name = file.map_or_else(|| b"<internal>".to_vec(), quotef);
         let mut digits = [0u8; 20];
@@ -259,6 +267,7 @@ impl Database {
     }
 
     /// One line of the database, the `n`th of `file`.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn line(&mut self, line: &[u8], file: Option<&[u8]>, n: usize) {
         let Some((keyword, arg)) = split_line(line) else {
             return;
@@ -302,6 +311,7 @@ impl Database {
     }
 
     /// GNU's append_entry.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn entry(&mut self, prefix: &[u8], item: &[u8], arg: &[u8]) {
         if self.ls_colors {
             self.entries.extend_from_slice(b"\x1b[");
@@ -322,6 +332,7 @@ impl Database {
     /// GNU's append_quoted: for the shell's single quotes, and a
     /// backslash before a `:` or `=` that no backslash or caret escapes
     /// already.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn quoted(&mut self, s: &[u8]) {
         if self.ls_colors {
             self.entries.extend_from_slice(s);

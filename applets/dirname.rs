@@ -17,6 +17,7 @@
 
 use super::SPEC;
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut zero = false;
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);

@@ -144,6 +144,7 @@ struct Extra {
 
 /// GNU's order of an option's errors: some end the program at once
 /// (-B, -t, --time), the others (-d, -X, bad options) after the loop.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let env = |n: &[u8]| sys::env::var(n);
     let (human, block_size, _) = logic::human::options(sys::env::var(b"DU_BLOCK_SIZE"), &env);

@@ -142,6 +142,7 @@ fn die_canceled(parts: &[&[u8]], e: Option<sys::Errno>) -> ! {
     sys::rt::exit(CANCELED)
 }
 
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let mut c = Config {
         ignore_env: false,

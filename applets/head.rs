@@ -85,6 +85,7 @@ fn obsolete(arg: &[u8], c: &mut Config) {
 
 /// The options (the obsolete `-NUM...` form first) into a [`Config`], and
 /// the FILE operands.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let mut c = Config {
         lines: true,

@@ -9,6 +9,7 @@
 
 use super::SPEC;
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     if let Some(x) = crate::shared::cli::parse(&SPEC, &args[1..])
         .operands()

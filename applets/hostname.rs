@@ -15,6 +15,7 @@ use super::SPEC;
 use crate::shared::cli::extra_operand;
 use crate::shared::diag::{die, quote};
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut p = crate::shared::cli::parse(&SPEC, &args[1.min(args.len())..]);
     while p.next().is_some() {}

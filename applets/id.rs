@@ -55,6 +55,7 @@ struct Ids {
     egid: u32,
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn process_ids() -> Ids {
     Ids {
         ruid: sys::user::uid(),
@@ -66,6 +67,7 @@ fn process_ids() -> Ids {
 
 /// mgetgroups: a user's groups (getgrouplist), or the process's with
 /// `primary` first and pair-wise duplicates dropped.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn group_ids(db: &mut Db, user: Option<&[u8]>, primary: Option<u32>) -> Result<Vec<u32>, Errno> {
     if let Some(u) = user {
         return Ok(db.group_list(u, primary.unwrap_or(u32::MAX)));
@@ -86,6 +88,7 @@ fn group_ids(db: &mut Db, user: Option<&[u8]>, primary: Option<u32>) -> Result<V
     Ok(g)
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn number(n: u32) -> Vec<u8> {
     let mut v = Vec::new();
     logic::digits::push_u64(&mut v, n as u64);
@@ -93,6 +96,7 @@ fn number(n: u32) -> Vec<u8> {
 }
 
 /// print_group: the name (when asked and known) or number of `gid`.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn print_group(db: &mut Db, gid: u32, names: bool) -> bool {
     if names {
         if let Some(n) = db.group_name_opt(gid) {
@@ -106,6 +110,7 @@ fn print_group(db: &mut Db, gid: u32, names: bool) -> bool {
 }
 
 /// print_group_list: real gid, effective gid, then the other groups.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn print_group_list(db: &mut Db, user: Option<&[u8]>, ids: Ids, names: bool, delim: u8) -> bool {
     let mut ok = true;
     let pw_gid = match user {
@@ -140,6 +145,7 @@ fn print_group_list(db: &mut Db, user: Option<&[u8]>, ids: Ids, names: bool, del
 }
 
 #[cold]
+#[cfg_attr(corebox_opt, optimize(size))]
 fn groups_error(user: Option<&[u8]>, e: Errno) {
     let e = Some(e);
     match user {
@@ -148,6 +154,7 @@ fn groups_error(user: Option<&[u8]>, e: Errno) {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn groups(args: &'static [&'static [u8]]) -> i32 {
     let mut p = crate::shared::cli::parse(&super::groups::SPEC, &args[1.min(args.len())..]);
     while p.next().is_some() {}
@@ -189,6 +196,7 @@ struct Config {
     zero: bool,
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn id(args: &'static [&'static [u8]]) -> i32 {
     let (c, users) = parse(args);
     let mut db = Db::default();
@@ -232,6 +240,7 @@ pub fn id(args: &'static [&'static [u8]]) -> i32 {
 }
 
 /// parse_user_spec then getpwnam/getpwuid: a user name, else a number.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn lookup(db: &mut Db, spec: &[u8]) -> Option<(Vec<u8>, u32, u32)> {
     if let Some((uid, gid)) = db.user(spec) {
         return Some((spec.to_vec(), uid, gid));
@@ -242,6 +251,7 @@ fn lookup(db: &mut Db, spec: &[u8]) -> Option<(Vec<u8>, u32, u32)> {
     Some((name, uid, gid))
 }
 
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     use crate::shared::diag::die;
     let mut c = Config {
@@ -297,6 +307,7 @@ fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     (c, users)
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn print_stuff(
     c: &Config,
     db: &mut Db,
@@ -337,6 +348,7 @@ fn print_stuff(
 }
 
 /// `uid=0(root) gid=0(root) groups=0(root)` and the rest of GNU's line.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn full_info(db: &mut Db, user: Option<&[u8]>, ids: Ids, context: Option<&[u8]>) -> bool {
     let mut line = Vec::new();
     let named = |line: &mut Vec<u8>, label: &[u8], n: u32, name: Option<Vec<u8>>| {

@@ -644,6 +644,7 @@ impl Config {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> Config {
     let mut c = Config {
         join: Join {

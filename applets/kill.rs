@@ -44,6 +44,7 @@ struct Config {
     table: bool,
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (c, operands) = parse(&args[1.min(args.len())..]);
     if c.list {
@@ -78,6 +79,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     status
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn set_signal(c: &mut Config, arg: &[u8]) {
     if c.signal.is_some() {
         usage_error(&SPEC, &[&quote(arg), b": multiple signals specified"]);
@@ -91,6 +93,7 @@ fn set_signal(c: &mut Config, arg: &[u8]) {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn set_list(c: &mut Config, table: bool) {
     if c.list {
         usage_error(&SPEC, &[b"multiple -l or -t options specified"]);
@@ -100,6 +103,7 @@ fn set_list(c: &mut Config, table: bool) {
 }
 
 /// GNU's getopt loop with kill's `-SIGNAL` words: (options, operands).
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let mut c = Config {
         signal: None,
@@ -139,6 +143,7 @@ fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
 }
 
 /// The short options of `args[i - 1]`; returns the next index.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn cluster(c: &mut Config, args: &'static [&'static [u8]], mut i: usize) -> usize {
     let a = args[i - 1];
     for k in 1..a.len() {
@@ -172,6 +177,7 @@ fn cluster(c: &mut Config, args: &'static [&'static [u8]], mut i: usize) -> usiz
 }
 
 /// `-l`/`-t`: every signal, or the operands converted.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn list(table: bool, operands: &[&[u8]]) -> i32 {
     if operands.is_empty() {
         for s in (1..=signal::MAX).filter(|&s| signal::name(s).is_some()) {
@@ -197,6 +203,7 @@ fn list(table: bool, operands: &[&[u8]]) -> i32 {
 }
 
 /// A signal's name, or its row of the table (`%2d %-8s %s`).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn row(table: bool, s: i32) {
     let name = signal::name(s).unwrap_or_default();
     if !table {

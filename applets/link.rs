@@ -11,6 +11,7 @@
 use super::SPEC;
 use crate::shared::diag::{quote, quoteaf};
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let ops = crate::shared::cli::parse(&SPEC, &args[1..]).operands();
     match ops.len() {

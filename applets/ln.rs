@@ -95,6 +95,7 @@ struct Ln {
     made: Option<BTreeSet<(Vec<u8>, u64, u64)>>,
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     let (mut symbolic, mut relative, mut logical, mut interactive, mut force) =
@@ -210,6 +211,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
 }
 
 /// `-t DIRECTORY`: once only, and a directory.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn target_option(old: Option<&'static [u8]>, d: &'static [u8]) -> &'static [u8] {
     if old.is_some() {
         die(&[b"multiple target directories specified"], None);
@@ -224,6 +226,7 @@ fn target_option(old: Option<&'static [u8]>, d: &'static [u8]) -> &'static [u8] 
 impl Ln {
     /// The link made at once where that is safe: Some(None) when made,
     /// Some(Some(error)) when it failed, None when not tried (-r).
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn atomic_link(&self, source: &[u8], dir: Fd, base: &[u8]) -> Option<Option<Errno>> {
         if self.symbolic {
             (!self.relative).then(|| fs::symlink_at(source, dir, base).err())
@@ -235,6 +238,7 @@ impl Ln {
     /// GNU's do_link: `dest` is the destination as named, its last
     /// component (at `at`) relative to `dir`; `tried` is the result of an
     /// earlier attempt.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn do_link(
         &mut self,
         source: &[u8],
@@ -315,6 +319,7 @@ impl Ln {
     }
 
     /// What -f, -i and backups need before the link replaces `dest`.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn prepare(
         &self,
         source: &[u8],
@@ -404,6 +409,7 @@ impl Ln {
         }
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn failed(&self, source: &[u8], dest: &[u8], e: Errno) {
         let (d, s) = (quoteaf(dest), quoteaf(source));
         if self.symbolic {
@@ -424,6 +430,7 @@ impl Ln {
         }
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn announce(&self, source: &[u8], dest: &[u8], at: usize, backup: Option<&[u8]>) {
         let o = out();
         if let Some(b) = backup {
@@ -452,6 +459,7 @@ enum Prepared {
 
 /// ln's convert_abs_rel: `from` relative to the directory of `dest`,
 /// both canonicalized (nothing need exist); `from` itself if that fails.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn relative_to(from: &[u8], dest: &[u8]) -> Vec<u8> {
     let dir = logic::path::dirname(dest);
     let rel = match (

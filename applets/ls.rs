@@ -929,6 +929,7 @@ fn env(name: &[u8]) -> Option<&'static [u8]> {
 }
 
 /// The options, and the operands.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(
     spec: &'static Spec,
     args: &'static [&'static [u8]],
@@ -2700,6 +2701,7 @@ fn is_directory_type(t: FileType) -> bool {
 impl Ls {
     /// GNU's parse_ls_color: LS_COLORS, or when it is unset or empty the
     /// built-in colors if COLORTERM is set or TERM is a known terminal.
+    #[cfg_attr(corebox_opt, optimize(size), inline(never))]
     fn parse_ls_colors(&mut self) {
         let spec = env(b"LS_COLORS").filter(|s| !s.is_empty());
         let Some(spec) = spec else {

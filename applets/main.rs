@@ -1,6 +1,9 @@
 //! The corebox multicall binary: dispatches on the basename of argv[0], or
 //! on the first argument when called as `corebox APPLET [ARGS]`.
 #![no_std]
+// `--cfg corebox_opt` (qemu/build.sh, qemu/sizes.sh): cold functions are
+// marked `#[cfg_attr(corebox_opt, optimize(size), inline(never))]`.
+#![cfg_attr(corebox_opt, feature(optimize_attribute))]
 #![no_main]
 // Raw-memory code belongs in `sys` alone: Cargo.toml denies the lint
 // unsafe_code for this crate (sys's entry macro allows it where it expands).

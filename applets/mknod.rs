@@ -59,6 +59,7 @@ use sys::fs;
 use sys::io::{error, write_stderr};
 
 /// The options both programs share: `-m` and the context.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(
     spec: &'static Spec,
     args: &'static [&'static [u8]],
@@ -77,6 +78,7 @@ fn parse(
 }
 
 /// `a=rw - umask`, or the permission bits `-m MODE` gives.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn node_mode(arg: Option<&[u8]>) -> u32 {
     let Some(m) = arg else { return 0o666 };
     let Some(changes) = logic::mode::compile(m) else {
@@ -89,6 +91,7 @@ fn node_mode(arg: Option<&[u8]>) -> u32 {
     mode
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn mkfifo(args: &'static [&'static [u8]]) -> i32 {
     let (mode_arg, ctx, names) = parse(&super::mkfifo::SPEC, args);
     if names.is_empty() {
@@ -113,6 +116,7 @@ pub fn mkfifo(args: &'static [&'static [u8]]) -> i32 {
     status
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn mknod(args: &'static [&'static [u8]]) -> i32 {
     let spec = &super::mknod::SPEC;
     let (mode_arg, ctx, ops) = parse(spec, args);
@@ -160,6 +164,7 @@ pub fn mknod(args: &'static [&'static [u8]]) -> i32 {
 }
 
 /// glibc's makedev of MAJOR and MINOR, each an unsigned 32-bit number.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn device(major: &[u8], minor: &[u8]) -> u64 {
     let number = |s: &[u8], what: &[u8]| -> u32 {
         match logic::num::parse_u64_c(s)

@@ -55,10 +55,12 @@ enum Kind {
     Name,
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn tmpdir_env() -> Option<&'static [u8]> {
     sys::env::var(b"TMPDIR").filter(|d| !d.is_empty())
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut opts = cli::parse(&SPEC, &args[1..]);
     let (mut kind, mut quiet, mut suffix) = (Kind::File, false, None);
@@ -196,6 +198,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
 
 /// gnulib's try_tempname_len: fills the `x_count` X's before the
 /// suffix with random letters and digits until the name can be made.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn gen_tempname(
     name: &mut [u8],
     suffix_len: usize,

@@ -29,6 +29,7 @@ use sys::io::error;
 
 const CANCELED: i32 = 125;
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     sys::io::set_exit_failure(CANCELED);
     let mut adjustment: Option<&[u8]> = None;
@@ -89,6 +90,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     crate::shared::process::exec_or_report(command, None)
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn push_i64(s: &mut alloc::vec::Vec<u8>, n: i64) {
     if n < 0 {
         s.push(b'-');
@@ -97,12 +99,14 @@ fn push_i64(s: &mut alloc::vec::Vec<u8>, n: i64) {
 }
 
 #[cold]
+#[cfg_attr(corebox_opt, optimize(size))]
 fn die_canceled(what: &[u8], e: sys::Errno) -> ! {
     error(&[what], Some(e));
     sys::rt::exit(CANCELED)
 }
 
 /// xstrtol base 10 with no suffixes; out of range clamps to -39..39.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse_adjustment(a: &[u8]) -> i32 {
     match logic::num::parse_i64(a) {
         Ok(n) => n.clamp(-39, 39) as i32,

@@ -238,6 +238,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     finish(&files, ok)
 }
 
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Nl, Vec<&'static [u8]>) {
     let mut nl = Nl {
         styles: [Style::None, Style::NonEmpty, Style::None],

@@ -33,6 +33,7 @@ use sys::fs;
 use sys::io::error;
 use sys::io::Fd;
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let failure = if sys::env::posixly_correct() {
         127
@@ -113,6 +114,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
 }
 
 /// fd_reopen: `opened` becomes descriptor `to`.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn reopen(to: Fd, opened: sys::errno::Result<sys::io::File>) -> sys::errno::Result<()> {
     let f = opened?;
     if f.fd() == to {
@@ -124,6 +126,7 @@ fn reopen(to: Fd, opened: sys::errno::Result<sys::io::File>) -> sys::errno::Resu
 
 /// Opens nohup.out (then $HOME/nohup.out) for appending, as standard
 /// output when `as_stdout`; its descriptor and name. Err after reporting.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn open_nohup_out(as_stdout: bool) -> Result<(Fd, Vec<u8>), ()> {
     let open = |name: &[u8]| -> sys::errno::Result<Fd> {
         let f = fs::open_append_mode(name, 0o600);

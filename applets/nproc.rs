@@ -16,6 +16,7 @@ use super::{opt, SPEC};
 
 /// OMP_NUM_THREADS / OMP_THREAD_LIMIT as gnulib reads them: a positive
 /// decimal, optionally the first of a comma-separated list, else unset (0).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn omp(name: &[u8]) -> u64 {
     let Some(v) = sys::env::var(name) else {
         return 0;
@@ -29,6 +30,7 @@ fn omp(name: &[u8]) -> u64 {
     logic::num::parse_u64_dec(&v[..digits]).unwrap_or(u64::MAX)
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (mut all, mut ignore) = (false, 0u64);
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);

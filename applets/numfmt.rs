@@ -241,6 +241,7 @@ fn until_nul(s: &[u8]) -> &[u8] {
     &s[..s.iter().position(|&b| b == 0).unwrap_or(s.len())]
 }
 
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let mut c = Config {
         from: Scale::None,
@@ -409,6 +410,7 @@ fn unit_size(arg: &[u8]) -> u64 {
 
 /// `--format`: the text around one `%[0]['][-][N][.N]f` directive (GNU's
 /// parse_format_string, whose `%%` stay as they are in the output).
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse_format(c: &mut Config, fmt: &'static [u8]) {
     let at = |i: usize| fmt.get(i).copied().unwrap_or(0);
     let (mut i, mut prefix_len) = (0, 0);

@@ -215,6 +215,7 @@ fn finish_output(diag_at: u64) -> bool {
 
 /// The options and the files to read, the traditional OFFSET and LABEL
 /// operands taken out.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let mut c = Config {
         types: Vec::new(),

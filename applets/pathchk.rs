@@ -32,6 +32,7 @@ const PATH_MAX_MINIMUM: usize = 1024;
 /// pathconf (_PC_PATH_MAX) on Linux.
 const PATH_MAX: usize = 4096;
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (mut basic, mut extra) = (false, false);
     let mut p = crate::shared::cli::parse(&SPEC, &args[1.min(args.len())..]);
@@ -57,6 +58,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     (!ok) as i32
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn number(n: usize) -> Vec<u8> {
     let mut v = Vec::new();
     logic::digits::push_u64(&mut v, n as u64);
@@ -64,6 +66,7 @@ fn number(n: usize) -> Vec<u8> {
 }
 
 /// The components of `file`: (start offset, length).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn components(file: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
     let mut i = 0;
     core::iter::from_fn(move || {
@@ -81,6 +84,7 @@ fn components(file: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
     })
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn validate(file: &[u8], basic: bool, extra: bool) -> bool {
     if extra {
         let leading = file
@@ -133,6 +137,7 @@ fn validate(file: &[u8], basic: bool, extra: bool) -> bool {
 }
 
 /// Only `/`, letters, digits, `.`, `_` and `-`.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn portable_chars(file: &[u8]) -> bool {
     let ok = |c: &u8| c.is_ascii_alphanumeric() || b"/._-".contains(c);
     let Some(at) = file.iter().position(|c| !ok(c)) else {
@@ -157,6 +162,7 @@ fn portable_chars(file: &[u8]) -> bool {
 }
 
 /// Each component against its directory's NAME_MAX (POSIX's 14 with -p).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn component_lengths(file: &[u8], basic: bool) -> bool {
     let mut name_max = NAME_MAX_MINIMUM;
     let mut known = if basic { POSIX_NAME_MAX } else { 0 };

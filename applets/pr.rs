@@ -1423,6 +1423,7 @@ struct Old {
     s: bool,
 }
 
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(pr: &mut Pr, args: &'static [&'static [u8]]) -> Vec<&'static [u8]> {
     let mut files = Vec::new();
     let mut old = Old {

@@ -20,6 +20,7 @@
 
 use super::SPEC;
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     sys::io::set_exit_failure(2);
     let mut end = b'\n';

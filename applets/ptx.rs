@@ -200,6 +200,7 @@ fn number(arg: &[u8], what: &[u8]) -> isize {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let mut c = Config {
         gnu: true,

@@ -25,6 +25,7 @@ use sys::io::Fd;
 
 /// $PWD if it names the current directory absolutely, without `.` or `..`
 /// components (what `pwd -L` may print).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn logical() -> Option<&'static [u8]> {
     let pwd = sys::env::var(b"PWD")?;
     if !pwd.starts_with(b"/") || pwd.split(|&c| c == b'/').any(|c| c == b"." || c == b"..") {
@@ -36,6 +37,7 @@ fn logical() -> Option<&'static [u8]> {
 
 /// `..` repeated `n` times, as GNU's messages name the directories
 /// walked up to.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn nth_parent(n: usize) -> Vec<u8> {
     let mut p = b"..".repeat(n.max(1));
     for i in 1..n {
@@ -46,6 +48,7 @@ fn nth_parent(n: usize) -> Vec<u8> {
 
 /// The name of the directory `dir` (whose stat is `st`) in `parent`:
 /// the entry with the same device and inode.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn name_in(parent: Fd, st: &Stat) -> Option<Vec<u8>> {
     let mut found = None;
     sys::dir::for_each_name(parent, |name| {
@@ -63,6 +66,7 @@ fn name_in(parent: Fd, st: &Stat) -> Option<Vec<u8>> {
 /// GNU pwd's robust_getcwd, for when getcwd fails (a directory deeper
 /// than PATH_MAX): the name built by walking `..` up to `/`, each step
 /// finding the entry of the directory below by device and inode.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn walk_up() -> Vec<u8> {
     let root = crate::shared::diag::root_dev_ino();
     let mut dir = sys::fs::open_dir_at(Fd::CWD, b".", true)
@@ -100,6 +104,7 @@ fn walk_up() -> Vec<u8> {
     path
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut use_logical = sys::env::posixly_correct();
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);

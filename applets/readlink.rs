@@ -69,6 +69,7 @@ use alloc::vec::Vec;
 use sys::io::{error, out};
 use sys::Errno;
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn readlink(args: &'static [&'static [u8]]) -> i32 {
     let spec = &super::readlink::SPEC;
     let mut opts = cli::parse(spec, &args[1.min(args.len())..]);
@@ -127,6 +128,7 @@ struct Real {
 
 impl Real {
     /// realpath_canon: with -L, `..` is resolved before the symlinks.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn canon(&self, name: &[u8]) -> Result<Vec<u8>, Errno> {
         let c = canonicalize(name, self.need, self.nolinks)?;
         if self.logical {
@@ -137,6 +139,7 @@ impl Real {
     }
 
     /// A --relative-to or --relative-base directory, canonical.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn dir(&self, name: &[u8]) -> Vec<u8> {
         let c = self
             .canon(name)
@@ -152,6 +155,7 @@ impl Real {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn realpath(args: &'static [&'static [u8]]) -> i32 {
     let spec = &super::realpath::SPEC;
     let mut opts = cli::parse(spec, &args[1.min(args.len())..]);

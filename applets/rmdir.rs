@@ -34,6 +34,7 @@ struct Config {
     verbose: bool,
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);
     let mut parents = false;
@@ -60,6 +61,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     i32::from(!ok)
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn remove(dir: &[u8], parents: bool, c: &Config) -> bool {
     if c.verbose {
         prog_line(&[b"removing directory, ", &quoteaf(dir)]);
@@ -78,6 +80,7 @@ fn remove(dir: &[u8], parents: bool, c: &Config) -> bool {
 
 /// ENOTDIR for `NAME/` where NAME is a symlink to a directory (Linux's
 /// rmdir does not follow it): says so, and returns true.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn symlink_with_slash(dir: &[u8]) -> bool {
     if dir.last() != Some(&b'/') {
         return false;
@@ -102,6 +105,7 @@ fn symlink_with_slash(dir: &[u8]) -> bool {
     true
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn ignorable(e: Errno, dir: &[u8], c: &Config) -> bool {
     c.ignore_non_empty
         && (e == Errno::NOTEMPTY
@@ -112,6 +116,7 @@ fn ignorable(e: Errno, dir: &[u8], c: &Config) -> bool {
 
 /// `-p`: removes the ancestors of `dir`, right to left, up to the first
 /// failure.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn remove_parents(dir: &[u8], c: &Config) -> bool {
     let mut d = logic::path::strip_trailing_slashes(dir);
     while let Some(slash) = d.iter().rposition(|&b| b == b'/') {

@@ -41,6 +41,7 @@ struct Config {
 
 impl Config {
     /// Without components or -c, the first operand is a whole CONTEXT.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn edits_current(&self) -> bool {
         self.user.is_some()
             || self.role.is_some()
@@ -50,6 +51,7 @@ impl Config {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (c, operands) = parse(args);
     if operands.is_empty() {
@@ -81,6 +83,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
 }
 
 /// The options, and the operands: [CONTEXT] COMMAND [ARG]...
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let mut c = Config {
         user: None,
@@ -110,6 +113,7 @@ fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     (c, opts.operands())
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn parse_context(text: &[u8]) -> Context {
     Context::parse(text).unwrap_or_else(|| {
         die(
@@ -121,6 +125,7 @@ fn parse_context(text: &[u8]) -> Context {
 
 /// The current context (with -c, the one computed for executing
 /// `program`) with the components given as options put in.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn edited_current(c: &Config, program: &[u8]) -> Context {
     let mut cur =
         selinux::current().unwrap_or_else(|e| die(&[b"failed to get current context"], Some(e)));
@@ -154,6 +159,7 @@ fn edited_current(c: &Config, program: &[u8]) -> Context {
 
 /// Runs `command` in `context`; returns only if that fails, with the
 /// exit status of GNU's exec-style tools.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn exec_in(context: &[u8], command: &[&[u8]]) -> i32 {
     if let Err(e) = selinux::check_context(context) {
         die(&[b"invalid context: ", &quote(context)], Some(e));

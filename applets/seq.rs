@@ -147,6 +147,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     0
 }
 
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> Config {
     let rest = &args[1..];
     let split = options_end(rest);

@@ -75,6 +75,7 @@ fn input_range(arg: &[u8]) -> (u64, u64) {
     (lo, hi)
 }
 
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let mut c = Config {
         echo: false,

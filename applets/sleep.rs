@@ -13,6 +13,7 @@
 
 use super::SPEC;
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let operands = crate::shared::cli::parse(&SPEC, &args[1..]).operands();
     // GNU checks argc, not the operands: `sleep --` sleeps for nothing.

@@ -303,6 +303,7 @@ impl Config {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> Config {
     let mut c = Config::new();
     let mut gkey = Key {

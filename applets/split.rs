@@ -750,6 +750,7 @@ fn nth_eol(hay: &[u8], eol: u8, k: u64) -> Result<usize, u64> {
 }
 
 /// GNU's `-n` argument: the mode, K (0: all) and N.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse_chunks(arg: &'static [u8]) -> (Mode, u64, u64) {
     let mut a = &arg[arg
         .iter()
@@ -846,6 +847,7 @@ fn suffix_kind(o: &mut Options, hex: bool, arg: Option<&'static [u8]>) {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Options, Vec<&'static [u8]>) {
     let mut o = Options {
         mode: Mode::Undef,

@@ -56,11 +56,13 @@ const LIB: &[u8] = b"libstdbuf.so";
 const PKGLIBEXECDIR: &[u8] = b"/usr/libexec/coreutils";
 
 #[cold]
+#[cfg_attr(corebox_opt, optimize(size))]
 fn die(parts: &[&[u8]], e: Option<sys::Errno>) -> ! {
     error(parts, e);
     sys::rt::exit(CANCELED)
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     sys::io::set_exit_failure(CANCELED);
     // The modes of stdin, stdout and stderr, as given.
@@ -121,6 +123,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
 
 /// `command` runs this very binary (a corebox applet): the same file as
 /// /proc/self/exe, or without /proc as what `argv0` names.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn is_corebox(command: &[u8], argv0: &[u8]) -> bool {
     let Some(cmd) = sys::exec::which(command).and_then(|p| sys::fs::stat(&p).ok()) else {
         return false;
@@ -132,6 +135,7 @@ fn is_corebox(command: &[u8], argv0: &[u8]) -> bool {
 }
 
 /// A buffer size (xstrtoumax with `EGkKMPTYZ0` suffixes) or exit.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn size(arg: &[u8]) -> usize {
     use logic::num::SizeError;
     match logic::num::parse_size(arg, b"EGkKMPTYZ0") {
@@ -145,6 +149,7 @@ fn size(arg: &[u8]) -> usize {
 
 /// `LD_PRELOAD=[OLD:]DIR/libstdbuf.so`, DIR being the program's own
 /// directory or GNU's library directory; exit when neither has it.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn preload(argv0: &[u8]) -> Vec<u8> {
     let own = if argv0.contains(&b'/') {
         Some(argv0.to_vec())

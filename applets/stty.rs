@@ -343,6 +343,7 @@ static SPEEDS: &[(&str, u32, u32)] = &[
 /// glibc's NCCS: `-g` prints and reads 32 control characters.
 const GLIBC_NCCS: usize = 32;
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn flags(t: &mut Termios, k: Kind) -> Option<&mut u32> {
     match k {
         Control => Some(&mut t.cflag),
@@ -368,6 +369,7 @@ struct Wrap {
 }
 
 impl Wrap {
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn put(&mut self, s: &[u8]) {
         if self.col > 0 {
             if self.max.saturating_sub(self.col) < s.len() {
@@ -381,12 +383,14 @@ impl Wrap {
         out().write(s);
         self.col += s.len();
     }
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn newline(&mut self) {
         out().byte(b'\n');
         self.col = 0;
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (output, device, settings) = parse(args);
     let name: &[u8] = device.unwrap_or(b"standard input");
@@ -413,6 +417,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     0
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn get(name: &[u8]) -> Termios {
     match sys::tty::get(Fd::STDIN) {
         Ok(t) => t,
@@ -422,6 +427,7 @@ fn get(name: &[u8]) -> Termios {
 
 /// Applies the settings, sets the attributes when asked to, and checks
 /// the terminal took them all.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn set(settings: &[&'static [u8]], mut mode: Termios, name: &[u8]) -> i32 {
     let before = mode;
     let speed = mode.cflag & CBAUD;
@@ -470,6 +476,7 @@ fn set(settings: &[&'static [u8]], mut mode: Termios, name: &[u8]) -> i32 {
 
 /// `-F DEVICE` becomes standard input, opened without waiting for
 /// carrier (O_NONBLOCK, then cleared).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn open_device(dev: &[u8]) {
     let f = match sys::fs::open_nonblock(dev) {
         Ok(f) => f,
@@ -492,6 +499,7 @@ fn open_device(dev: &[u8]) {
 
 /// GNU's two-pass option scan: `-a`, `-g`, `-F DEV` (and long forms) are
 /// options; any other argument, `-echo` included, is a setting.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(
     args: &'static [&'static [u8]],
 ) -> (Option<Output>, Option<&'static [u8]>, Vec<&'static [u8]>) {
@@ -557,6 +565,7 @@ struct Opts {
 }
 
 impl Opts {
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn set_file(&mut self, f: &'static [u8]) {
         if self.file.is_some() {
             die(&[b"only one device may be specified"], None);
@@ -567,6 +576,7 @@ impl Opts {
     /// A cluster of `a`, `g` and `F` (whose argument may be the next
     /// word): Some(whether the next word was taken), or None when a letter
     /// is not an option (those before it still count, as with getopt).
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn short(&mut self, cluster: &'static [u8], next: Option<&'static [u8]>) -> Option<bool> {
         for (k, &c) in cluster.iter().enumerate() {
             match c {
@@ -588,6 +598,7 @@ impl Opts {
 
     /// `--all`, `--save`, `--file[=]DEV`, `--help`, `--version`, or an
     /// unambiguous abbreviation of one.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn long(&mut self, body: &'static [u8], next: Option<&'static [u8]>) -> Option<bool> {
         let (name, value) = match body.iter().position(|&b| b == b'=') {
             Some(e) => (&body[..e], Some(&body[e + 1..])),
@@ -638,11 +649,13 @@ struct Applied {
 }
 
 #[cold]
+#[cfg_attr(corebox_opt, optimize(size))]
 fn invalid(arg: &[u8]) -> ! {
     usage_error(&SPEC, &[b"invalid argument ", &quote(arg)])
 }
 
 /// The argument after `settings[k - 1]`, or `missing argument to 'X'`.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn need(settings: &[&'static [u8]], k: usize, arg: &[u8]) -> &'static [u8] {
     match settings.get(k) {
         Some(v) => v,
@@ -652,6 +665,7 @@ fn need(settings: &[&'static [u8]], k: usize, arg: &[u8]) -> &'static [u8] {
 
 /// GNU's apply_settings; `state` is None in the checking pass, which
 /// validates without touching the device.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn apply(
     settings: &[&'static [u8]],
     mode: &mut Termios,
@@ -762,12 +776,14 @@ fn apply(
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn baud(arg: &[u8]) -> Option<u32> {
     SPEEDS.iter().find(|s| s.0.as_bytes() == arg).map(|s| s.1)
 }
 
 /// glibc's cfsetispeed/cfsetospeed: the speed lives in CBAUD and in
 /// the struct's own fields; an input speed of 0 only sets IBAUD0.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn set_speed(mode: &mut Termios, s: &mut Applied, b: u32, input: bool, output: bool) {
     if input {
         s.ispeed = b;
@@ -782,6 +798,7 @@ fn set_speed(mode: &mut Termios, s: &mut Applied, b: u32, input: bool, output: b
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn window(rows: Option<u64>, cols: Option<u64>, name: &[u8]) {
     if let Err(e) =
         sys::tty::set_window_size(Fd::STDIN, rows.map(|r| r as u16), cols.map(|c| c as u16))
@@ -791,6 +808,7 @@ fn window(rows: Option<u64>, cols: Option<u64>, name: &[u8]) {
 }
 
 /// GNU's integer_arg: C-style base, `b`/`B` suffixes, at most `max`.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn integer_arg(s: &[u8], max: u64) -> u64 {
     let (digits, radix) = if let Some(h) = s.strip_prefix(b"0x").or_else(|| s.strip_prefix(b"0X")) {
         (h, 16)
@@ -826,6 +844,7 @@ fn integer_arg(s: &[u8], max: u64) -> u64 {
 
 /// GNU's set_control_char: `^X`, `^?`, `^-`/`undef`, a character, or a
 /// number (min and time are numbers only).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn set_control(c: &(&str, u8, usize), arg: &[u8], mode: &mut Termios) {
     let value = if c.0 == "min" || c.0 == "time" {
         integer_arg(arg, 255) as u8
@@ -846,6 +865,7 @@ fn set_control(c: &(&str, u8, usize), arg: &[u8], mode: &mut Termios) {
 }
 
 /// GNU's set_mode: false when `-NAME` is not allowed.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn set_mode(m: &Mode, reversed: bool, t: &mut Termios) -> bool {
     if reversed && m.2 & REV == 0 {
         return false;
@@ -865,6 +885,7 @@ fn set_mode(m: &Mode, reversed: bool, t: &mut Termios) -> bool {
 const CS7: u32 = 0o40;
 const CS8: u32 = 0o60;
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn combination(name: &str, rev: bool, t: &mut Termios) {
     match name {
         "evenp" | "parity" | "oddp" if rev => t.cflag = (t.cflag & !PARENB & !CSIZE) | CS8,
@@ -939,6 +960,7 @@ fn combination(name: &str, rev: bool, t: &mut Termios) {
 
 /// GNU's sane_mode: the sane control characters (not min/time), then
 /// every SANE_SET and SANE_UNSET mode.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn sane(t: &mut Termios) {
     for c in CONTROLS.iter().take_while(|c| c.0 != "min") {
         t.cc[c.2] = c.1;
@@ -955,6 +977,7 @@ fn sane(t: &mut Termios) {
 
 /// `-g`'s output read back: four flag words and 32 control characters,
 /// hexadecimal, separated by colons.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn recover(arg: &[u8], t: &mut Termios) -> bool {
     let fields: Vec<&[u8]> = arg.split(|&b| b == b':').collect();
     if fields.len() != 4 + GLIBC_NCCS {
@@ -995,6 +1018,7 @@ fn recover(arg: &[u8], t: &mut Termios) -> bool {
     true
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn num(n: u64) -> Vec<u8> {
     let mut v = Vec::new();
     logic::digits::push_u64(&mut v, n);
@@ -1002,6 +1026,7 @@ fn num(n: u64) -> Vec<u8> {
 }
 
 /// The baud rate of the speed in CBAUD (0 for an unknown one).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn speed_value(mode: &Termios) -> u64 {
     let b = mode.cflag & CBAUD;
     SPEEDS.iter().find(|s| s.1 == b).map_or(0, |s| s.2 as u64)
@@ -1009,6 +1034,7 @@ fn speed_value(mode: &Termios) -> u64 {
 
 /// `speed N baud;` (input and output speeds are one with glibc), or the
 /// number alone for the `speed` setting.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn speed(mode: &Termios, w: &mut Wrap, fancy: bool) {
     let n = num(speed_value(mode));
     if fancy {
@@ -1020,6 +1046,7 @@ fn speed(mode: &Termios, w: &mut Wrap, fancy: bool) {
 }
 
 /// `rows R; columns C;`, or `R C` for the `size` setting.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn window_size(w: &mut Wrap, fancy: bool, name: &[u8]) {
     match sys::tty::window_size(Fd::STDIN) {
         Ok((r, c)) if fancy => w.put(
@@ -1046,6 +1073,7 @@ fn window_size(w: &mut Wrap, fancy: bool, name: &[u8]) {
 }
 
 /// How a control character looks: `^C`, `^?`, `M-a`, `<undef>`.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn visible(ch: u8) -> Vec<u8> {
     match ch {
         0 => b"<undef>".to_vec(),
@@ -1060,6 +1088,7 @@ fn visible(ch: u8) -> Vec<u8> {
 
 /// The control characters to show (not `flush`, and not `eof`/`eol`
 /// off canonical mode... which Linux keeps apart from min/time).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn controls(mode: &Termios, w: &mut Wrap, only_changed: bool) -> bool {
     let mut shown = false;
     for c in CONTROLS.iter().take_while(|c| c.0 != "min") {
@@ -1072,6 +1101,7 @@ fn controls(mode: &Termios, w: &mut Wrap, only_changed: bool) -> bool {
     shown
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn min_time(mode: &Termios) -> Vec<u8> {
     [
         &b"min = "[..],
@@ -1084,6 +1114,7 @@ fn min_time(mode: &Termios) -> Vec<u8> {
 }
 
 /// The modes: all of them (`-a`), or those that differ from `sane`.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn modes(mode: &mut Termios, w: &mut Wrap, all: bool) {
     let mut prev = Control;
     let mut empty = true;
@@ -1118,6 +1149,7 @@ fn modes(mode: &mut Termios, w: &mut Wrap, all: bool) {
 }
 
 /// `stty` with no setting: what differs from `sane`.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn changed(mode: &Termios, w: &mut Wrap) {
     let mut m = *mode;
     speed(&m, w, true);
@@ -1135,6 +1167,7 @@ fn changed(mode: &Termios, w: &mut Wrap) {
 }
 
 /// `stty -a`.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn all(mode: &Termios, w: &mut Wrap, name: &[u8]) {
     let mut m = *mode;
     speed(&m, w, true);
@@ -1150,6 +1183,7 @@ fn all(mode: &Termios, w: &mut Wrap, name: &[u8]) {
 }
 
 /// `stty -g`: glibc's struct, 32 control characters.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn recoverable(mode: &mut Termios) {
     let mut s = Vec::new();
     for (i, word) in [mode.iflag, mode.oflag, mode.cflag, mode.lflag]
@@ -1170,6 +1204,7 @@ fn recoverable(mode: &mut Termios) {
 }
 
 /// The width to wrap at: standard output's window, else $COLUMNS, else 80.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn screen_columns() -> usize {
     if let Ok((_, c)) = sys::tty::window_size(Fd::STDOUT) {
         if c > 0 {

@@ -568,6 +568,7 @@ struct Given {
 }
 
 /// Reads the options into `c` (whose `kind` is the program's own).
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(
     spec: &'static Spec,
     args: &'static [&'static [u8]],

@@ -18,6 +18,7 @@ use super::SPEC;
 use crate::shared::diag::quoteaf;
 use sys::io::error;
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let (mut data, mut filesystem) = (false, false);
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);

@@ -1286,6 +1286,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
 
 /// The options (the obsolete `-NUM...`/`+NUM...` form first) into a
 /// [`Config`], checked against each other, and the FILE operands.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let mut c = Config {
         lines: true,

@@ -81,6 +81,7 @@ struct Config {
     preserve: bool,
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn bit(sig: i32) -> Mask {
     if (1..=64).contains(&sig) {
         1 << (sig - 1)
@@ -89,6 +90,7 @@ fn bit(sig: i32) -> Mask {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     sys::io::set_exit_failure(CANCELED);
     let (mut c, operands) = parse(args);
@@ -161,6 +163,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
 }
 
 /// The monotonic time `secs` from now; None for 0 (no timeout).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn deadline_after(secs: f64) -> Option<u128> {
     if secs <= 0.0 {
         return None;
@@ -172,6 +175,7 @@ fn deadline_after(secs: f64) -> Option<u128> {
 
 /// GNU's cleanup(): the signal to the command (and to the group, when it
 /// returns true: timeout then ignores it).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn send(c: &Config, pid: i32, command: &[u8], sig: i32) -> bool {
     if c.verbose {
         let name = signal::name(sig).unwrap_or_else(|| {
@@ -197,11 +201,13 @@ fn send(c: &Config, pid: i32, command: &[u8], sig: i32) -> bool {
 
 /// A signal to our own process group, ignored by timeout itself (which
 /// SIGKILL cannot be: timeout then dies with the command, 137).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn to_group(sig: i32) {
     sys::signal::set_action(sig, false).ok();
     sys::signal::send(0, sig).ok();
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn child(command: &[&[u8]], original: Mask) -> ! {
     sys::signal::set_action(21, true).ok();
     sys::signal::set_action(22, true).ok();
@@ -211,6 +217,7 @@ fn child(command: &[&[u8]], original: Mask) -> ! {
     sys::rt::exit(status)
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn finish(c: &Config, exit: Exit, timed_out: bool, original: Mask) -> i32 {
     let mut preserve = c.preserve;
     let status = match exit {
@@ -236,6 +243,7 @@ fn finish(c: &Config, exit: Exit, timed_out: bool, original: Mask) -> i32 {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn no_core_dumps() -> bool {
     match sys::process::no_core_dumps() {
         Ok(()) => true,
@@ -246,6 +254,7 @@ fn no_core_dumps() -> bool {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn duration(arg: &[u8]) -> f64 {
     match logic::duration::parse(arg) {
         Some(d) => d,
@@ -253,6 +262,7 @@ fn duration(arg: &[u8]) -> f64 {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, alloc::vec::Vec<&'static [u8]>) {
     let mut c = Config {
         kill_after: 0.0,

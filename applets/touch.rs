@@ -92,6 +92,7 @@ fn at((s, n): (i64, u32)) -> FileTime {
 }
 
 /// The options; the times named by -d, -r and -t, checked as GNU does.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, Vec<&'static [u8]>) {
     let mut c = Config {
         change: 0,

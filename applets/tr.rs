@@ -79,6 +79,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
 }
 
 /// The options and the one or two SETs (their number checked).
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Options, Vec<&'static [u8]>) {
     let mut o = Options::default();
     let mut opts = crate::shared::cli::parse(&SPEC, &args[1..]);

@@ -17,6 +17,7 @@ use super::SPEC;
 /// Like GNU's, true reports an output error only for --help and
 /// --version (GNU's close_stdout runs only then: `true --version >
 /// /dev/full` fails with `write error`, exit 1).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     if crate::shared::cli::lone_help_or_version(&SPEC, args) {
         sys::rt::exit(0)

@@ -13,6 +13,7 @@
 use super::SPEC;
 use sys::io::Fd;
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     sys::io::set_exit_failure(3);
     let mut silent = false;

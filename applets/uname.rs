@@ -37,6 +37,7 @@ const PROCESSOR: u8 = 32;
 const PLATFORM: u8 = 64;
 const OS: u8 = 128;
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let mut want = 0u8;
     let mut all = false;

@@ -330,6 +330,7 @@ fn operand(c: &mut Config, files: &mut Operands, arg: &'static [u8]) {
 }
 
 /// The options and operands: the config, then INPUT and OUTPUT.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> (Config, Operands) {
     let mut c = Config {
         whole_line: false,

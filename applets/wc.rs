@@ -280,6 +280,7 @@ impl Want {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse(args: &'static [&'static [u8]]) -> Config {
     let mut want = Want {
         lines: false,

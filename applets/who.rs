@@ -112,6 +112,7 @@ const UTMP_FILE: &[u8] = b"/var/run/utmp";
 /// gnulib's read_utmp through glibc's getutent: the records of `file`
 /// (none when it cannot be read); with `check_pids`, a user's login whose
 /// process is gone is left out.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn read_utmp(file: &[u8], check_pids: bool) -> Vec<Entry> {
     let data = sys::system::read_file(file).unwrap_or_default();
     let mut v = utmp::parse(&data);
@@ -124,6 +125,7 @@ fn read_utmp(file: &[u8], check_pids: bool) -> Vec<Entry> {
 }
 
 /// The utmp file operand: none (the default, pids checked) or one.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn utmp_operand(
     spec: &'static crate::shared::cli::Spec,
     args: &'static [&'static [u8]],
@@ -145,6 +147,7 @@ struct Clock {
 }
 
 impl Clock {
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn new() -> Clock {
         Clock {
             tz: crate::shared::clock::zone(sys::env::var(b"TZ")),
@@ -153,6 +156,7 @@ impl Clock {
         }
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn width(&self) -> usize {
         if self.hard {
             16
@@ -161,6 +165,7 @@ impl Clock {
         }
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn show(&self, t: i64) -> Vec<u8> {
         let mut s = Vec::new();
         match self.tz.localtime(t) {
@@ -179,6 +184,7 @@ impl Clock {
 }
 
 /// `/dev/LINE` (LINE itself when absolute): its stat, if any.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn tty_stat(line: &[u8]) -> Option<sys::fs::Stat> {
     let mut path = Vec::from(&b"/dev/"[..]);
     if line.first() == Some(&b'/') {
@@ -190,6 +196,7 @@ fn tty_stat(line: &[u8]) -> Option<sys::fs::Stat> {
 
 /// getaddrinfo's canonical name from /etc/hosts (there is no resolver),
 /// else the name itself.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn canon_host(host: &[u8]) -> Vec<u8> {
     let db = sys::system::read_file(b"/etc/hosts").unwrap_or_default();
     logic::hosts::canonical(&db, host).unwrap_or(host).to_vec()
@@ -197,12 +204,14 @@ fn canon_host(host: &[u8]) -> Vec<u8> {
 
 /// `left`-aligned in `width` columns, cut to `max` bytes (printf's
 /// `%-W.Ms`).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn pad(o: &mut Vec<u8>, s: &[u8], width: usize, max: usize) {
     let s = &s[..s.len().min(max)];
     o.extend_from_slice(s);
     o.resize(o.len() + width.saturating_sub(s.len()), b' ');
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn user_names(entries: &[Entry]) -> Vec<Vec<u8>> {
     entries
         .iter()
@@ -217,6 +226,7 @@ fn user_names(entries: &[Entry]) -> Vec<Vec<u8>> {
         .collect()
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn users(args: &'static [&'static [u8]]) -> i32 {
     let entries = utmp_operand(&super::users::SPEC, args);
     let mut names = user_names(&entries);
@@ -229,6 +239,7 @@ pub fn users(args: &'static [&'static [u8]]) -> i32 {
     0
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn uptime(args: &'static [&'static [u8]]) -> i32 {
     let entries = utmp_operand(&super::uptime::SPEC, args);
     let users = entries.iter().filter(|e| e.is_user()).count();
@@ -326,6 +337,7 @@ struct Line<'a> {
 }
 
 impl Who {
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn print(&self, width: usize, l: &Line) {
         let mut o = Vec::new();
         pad(&mut o, l.user, 8, l.user_max);
@@ -360,6 +372,7 @@ impl Who {
 
     /// A line for a record that names no user (`user` ""), with GNU's
     /// unlimited widths where it passes -1.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn record(
         &self,
         c: &Clock,
@@ -390,6 +403,7 @@ impl Who {
     }
 
     /// A user's login: message status, idle time, host.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn user(&self, c: &Clock, e: &Entry, boot: i64, tty_gid: Option<u32>) {
         let (state, changed) = match tty_stat(&e.line) {
             Some(st) => {
@@ -428,6 +442,7 @@ impl Who {
     }
 
     /// `(host)` or `(host:display)`; with --ips the stored address.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn host(&self, e: &Entry) -> Vec<u8> {
         if self.ips && e.addr != [0; 16] {
             return ip_text(&e.addr);
@@ -453,6 +468,7 @@ impl Who {
         h
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn scan(&self, entries: &[Entry]) {
         let c = Clock::new();
         if self.heading {
@@ -489,6 +505,7 @@ impl Who {
         }
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn entry(&self, c: &Clock, e: &Entry, boot: i64, tty_gid: Option<u32>) {
         let id = [&b"id="[..], &e.id].concat();
         match e.kind {
@@ -521,6 +538,7 @@ impl Who {
 
 /// An address of ut_addr_v6 as getnameinfo writes it numerically: IPv4
 /// unless it looks like a global, unique-local or site-local IPv6 one.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn ip_text(a: &[u8; 16]) -> Vec<u8> {
     let word = |i: usize| u32::from_be_bytes([a[4 * i], a[4 * i + 1], a[4 * i + 2], a[4 * i + 3]]);
     let mapped = word(0) == 0 && word(1) == 0 && word(2) == 0xffff;
@@ -535,6 +553,7 @@ fn ip_text(a: &[u8; 16]) -> Vec<u8> {
     logic::hosts::format_v6(a)
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn who(args: &'static [&'static [u8]]) -> i32 {
     let mut w = Who::default();
     let mut assumptions = true;
@@ -603,6 +622,7 @@ struct Pinky {
 
 /// The GECOS name up to its first comma, each `&` the login name with a
 /// capital first letter.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn full_name(gecos: &[u8], name: &[u8]) -> Vec<u8> {
     let gecos = gecos.split(|&b| b == b',').next().unwrap_or(b"");
     let mut r = Vec::new();
@@ -620,6 +640,7 @@ fn full_name(gecos: &[u8], name: &[u8]) -> Vec<u8> {
 }
 
 impl Pinky {
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn heading(&self, c: &Clock) {
         let mut o = Vec::new();
         pad(&mut o, b"Login", 8, usize::MAX);
@@ -641,6 +662,7 @@ impl Pinky {
         out().write(&o);
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn entry(&self, c: &Clock, db: &mut sys::user::Db, e: &Entry) {
         let mut o = Vec::new();
         let (mesg, changed) = match tty_stat(&e.line) {
@@ -696,6 +718,7 @@ impl Pinky {
     }
 
     /// `-l`: the long entry of one user, with ~/.project and ~/.plan.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn long(&self, db: &mut sys::user::Db, name: &[u8]) {
         let o = out();
         let mut head = Vec::from(&b"Login name: "[..]);
@@ -733,6 +756,7 @@ impl Pinky {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn pinky(args: &'static [&'static [u8]]) -> i32 {
     let mut p = Pinky {
         short: true,

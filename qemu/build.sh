@@ -20,7 +20,7 @@ for t in "${triples[@]}"; do
   echo "== building $t" >&2
   RUSTC_BOOTSTRAP=1 cargo build --release --target "$t" \
     -Zbuild-std=core,alloc \
-    --config "target.$t.rustflags=[\"-Zunstable-options\", \"-Cpanic=immediate-abort\"]" >&2
+    --config "target.$t.rustflags=[\"-Zunstable-options\", \"-Cpanic=immediate-abort\", \"--cfg\", \"corebox_opt\"]" >&2
 done
 
 printf '%-34s %10s\n' triple bytes

@@ -3,6 +3,7 @@
 /// Reads one line of standard input (byte by byte, so that the next
 /// prompt gets the next line) and says whether it is affirmative (rpmatch
 /// in the C locale: it starts with `y` or `Y`). End of input is no.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn yesno() -> bool {
     let mut first = None;
     let mut b = [0u8; 1];

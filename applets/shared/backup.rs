@@ -40,6 +40,7 @@ pub struct BackupArgs {
 impl BackupArgs {
     /// Takes the option `key` (with `backup`, the program's key for
     /// `--backup`) if it is one of the three; false otherwise.
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn option(&mut self, key: char, backup: char, arg: Option<&'static [u8]>) -> bool {
         match key {
             'b' => self.make = true,
@@ -53,6 +54,7 @@ impl BackupArgs {
         true
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn backups(&self, spec: &Spec) -> Backups {
         Backups::new(spec, self.make, self.control, self.suffix)
     }
@@ -68,6 +70,7 @@ impl Backups {
     /// `make` (`-b`, `--backup` or `-S` given); then CONTROL (of
     /// `--backup=`), else `$VERSION_CONTROL`, else existing. The suffix is
     /// `-S`'s, else `$SIMPLE_BACKUP_SUFFIX`, else `~` (one without slash).
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn new(
         spec: &Spec,
         make: bool,
@@ -96,12 +99,14 @@ impl Backups {
     }
 
     /// The simple backup suffix.
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn suffix(&self) -> &'static [u8] {
         self.suffix
     }
 
     /// find_backup_file_name(dir, file): the name for a backup of `file`
     /// (relative to `dir`; what precedes its last component is kept).
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn name(&self, dir: Fd, file: &[u8]) -> Vec<u8> {
         let at = last_component(file);
         let len = at + base_len(&file[at..]);
@@ -140,6 +145,7 @@ impl Backups {
 
     /// gnulib's check_extension: a name longer than the file system
     /// allows (less one) ends in `~` instead.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn fit(&self, s: &mut Vec<u8>, at: usize, len: usize, dir: Fd, dir_name: &[u8]) {
         let base = s.len() - at;
         if base <= 14 {
@@ -158,6 +164,7 @@ impl Backups {
 
 /// The highest N of the entries `BASE.~N~` of the directory (N without
 /// leading zeros), as digits.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn highest_version(dir: Fd, base: &[u8]) -> Option<Vec<u8>> {
     let mut best: Option<Vec<u8>> = None;
     let _ = sys::dir::for_each_name(dir, |n| {
@@ -183,6 +190,7 @@ fn highest_version(dir: Fd, base: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// A decimal number plus one, as digits.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn increment(v: &[u8]) -> Vec<u8> {
     let mut d = v.to_vec();
     for i in (0..d.len()).rev() {

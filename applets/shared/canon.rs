@@ -22,6 +22,7 @@ pub enum Need {
 /// gnulib's suffix_requires_dir_check: after a component, `rest` (empty
 /// or starting with `/`) ends in `/`, `/.` or has a `/..`, so that the
 /// component must be a searchable directory.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn suffix_requires_dir_check(mut rest: &[u8]) -> bool {
     while rest.first() == Some(&b'/') {
         while rest.first() == Some(&b'/') {
@@ -42,6 +43,7 @@ fn suffix_requires_dir_check(mut rest: &[u8]) -> bool {
 
 /// Removes the last component of `r` (an absolute name), keeping the
 /// slash before it; the root stays.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn back_up(r: &mut Vec<u8>) {
     if r.len() > 1 {
         r.pop();
@@ -52,6 +54,7 @@ fn back_up(r: &mut Vec<u8>) {
 }
 
 /// canonicalize_filename_mode(name, need | (nolinks ? CAN_NOLINKS : 0)).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn canonicalize(name: &[u8], need: Need, nolinks: bool) -> Result<Vec<u8>, Errno> {
     if name.is_empty() {
         return Err(Errno::NOENT);
@@ -129,6 +132,7 @@ pub fn canonicalize(name: &[u8], need: Need, nolinks: bool) -> Result<Vec<u8>, E
 
 /// Whether canonicalization goes on after component `r` was no symlink
 /// (readlink failed with `e`; `rest` is the name after it), or why not.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn missing(r: &[u8], rest: &[u8], e: Errno, need: Need, nolinks: bool) -> Result<(), Errno> {
     if need == Need::Nothing {
         return Ok(());

@@ -41,6 +41,7 @@ pub struct Args {
 }
 
 /// Starts parsing `args` (argv without argv[0]) against `spec`.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 pub fn parse(spec: &'static Spec, args: &'static [&'static [u8]]) -> Args {
     let stop = spec.stop_at_operand || sys::env::posixly_correct();
     Args {
@@ -52,6 +53,7 @@ pub fn parse(spec: &'static Spec, args: &'static [&'static [u8]]) -> Args {
 /// Starts parsing like [`parse`], but in getopt's RETURN_IN_ORDER mode
 /// (a `-` optstring): operands before `--` come back in place as options
 /// with key [`OPERAND`] (uniq, join).
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 pub fn parse_in_order(spec: &'static Spec, args: &'static [&'static [u8]]) -> Args {
     Args {
         spec,
@@ -61,17 +63,20 @@ pub fn parse_in_order(spec: &'static Spec, args: &'static [&'static [u8]]) -> Ar
 
 impl Args {
     /// The arguments not parsed yet, for a caller that stops parsing.
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn rest(&self) -> &'static [&'static [u8]] {
         self.parser.rest()
     }
 
     /// Takes the next argument away unparsed ([`Parser::skip_arg`]).
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn skip_arg(&mut self) {
         self.parser.skip_arg()
     }
 
     /// The next option, or None when only operands remain.
     #[allow(clippy::should_implement_trait)]
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn next(&mut self) -> Option<Opt<'static>> {
         match self.parser.next()? {
             Ok(o) if o.key == HELP => {
@@ -93,6 +98,7 @@ impl Args {
     /// [`Args::next`] for GNU programs that report every bad option and
     /// call usage() after their loop (nl): a bad option's message is
     /// printed and it comes back as `Some(None)`.
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn next_or_bad(&mut self) -> Option<Option<Opt<'static>>> {
         match self.next_raw()? {
             Err(e) => {
@@ -105,6 +111,7 @@ impl Args {
 
     /// [`Args::next`] for programs with their own words for some errors
     /// (env): a bad option comes back unreported.
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn next_raw(&mut self) -> Option<Result<Opt<'static>, logic::opt::OptError>> {
         match self.parser.next()? {
             Ok(o) if o.key == HELP || o.key == VERSION => {
@@ -120,6 +127,7 @@ impl Args {
     }
 
     /// The operands (after all options are read).
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn operands(mut self) -> Vec<&'static [u8]> {
         while self.next().is_some() {}
         self.parser.operands
@@ -128,12 +136,14 @@ impl Args {
 
 /// Prints `Try 'NAME --help' for more information.` and exits with the
 /// applet's usage status.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn try_help(spec: &Spec) -> ! {
     try_help_status(spec.usage_status)
 }
 
 /// [`try_help`] with an exit status decided at run time (nohup: 127 under
 /// POSIXLY_CORRECT).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn try_help_status(status: i32) -> ! {
     let mut m = Vec::with_capacity(64);
     m.extend_from_slice(b"Try '");
@@ -144,22 +154,26 @@ pub fn try_help_status(status: i32) -> ! {
 }
 
 /// A usage error: `NAME: PARTS` then the `Try` line, and exit.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn usage_error(spec: &Spec, parts: &[&[u8]]) -> ! {
     error(parts, None);
     try_help(spec)
 }
 
 /// `missing operand` (or `missing operand after 'X'`) usage errors.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn missing_operand(spec: &Spec) -> ! {
     usage_error(spec, &[b"missing operand"])
 }
 
 /// `extra operand 'X'` usage error.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn extra_operand(spec: &Spec, operand: &[u8]) -> ! {
     usage_error(spec, &[b"extra operand ", &quote(operand)])
 }
 
 /// Writes the `--help` text to standard output.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn help(spec: &Spec) {
     let o = out();
     for (i, u) in spec.usage.iter().enumerate() {
@@ -183,6 +197,7 @@ pub fn help(spec: &Spec) {
 /// The help text after the usage lines. The byte 0x01 stands for the
 /// program name (build.rs).
 #[cfg(not(corebox_short_help))]
+#[cfg_attr(corebox_opt, optimize(size))]
 fn help_text(spec: &Spec) {
     let o = out();
     for b in logic::pack::unpack(&crate::HELP_PACK, spec.help as usize) {
@@ -198,6 +213,7 @@ fn help_text(spec: &Spec) {
 /// options after the usage lines, one line each with its long aliases:
 /// `  -b, --number-nonblank`, `      --tabsize=ARG`, `--color[=ARG]`.
 #[cfg(corebox_short_help)]
+#[cfg_attr(corebox_opt, optimize(size))]
 fn help_text(spec: &Spec) {
     let o = out();
     let mut last = None;
@@ -234,6 +250,7 @@ fn help_text(spec: &Spec) {
 }
 
 /// Writes the `--version` text to standard output.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn version(spec: &Spec) {
     let o = out();
     o.write(spec.name.as_bytes());
@@ -244,6 +261,7 @@ pub fn version(spec: &Spec) {
 
 /// For applets that take no options (true, false, echo): a lone `--help`
 /// or `--version` argument prints its text; returns whether it did.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn lone_help_or_version(spec: &'static Spec, args: &[&[u8]]) -> bool {
     if args.len() == 2 {
         if args[1] == b"--help" {
@@ -261,6 +279,7 @@ pub fn lone_help_or_version(spec: &'static Spec, args: &[&[u8]]) -> bool {
 /// Parses a number GNU's `xdectoumax` way or exits: `NAME: ERR: 'ARG'`,
 /// with `: Value too large for defined data type` on overflow and
 /// `: Numerical result out of range` when outside `min..=max`.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn number_or_die(arg: &[u8], suffixes: &[u8], min: u64, max: u64, err: &[u8]) -> u64 {
     use logic::num::{parse_size, SizeError};
     let errno = match parse_size(arg, suffixes) {
@@ -276,6 +295,7 @@ pub fn number_or_die(arg: &[u8], suffixes: &[u8], min: u64, max: u64, err: &[u8]
 /// gnulib's xstrtol_fatal: `NAME: invalid OPTION argument 'ARG'` (or
 /// `invalid suffix in ...`, `... too large`) and exit 1. `option` is
 /// spelled as given: `-t`, or the whole long name `--threshold`.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn xstrtol_fatal(option: &[u8], arg: &[u8], e: logic::num::SizeError) -> ! {
     use logic::num::SizeError as E;
     let parts: [&[u8]; 5] = match e {
@@ -289,6 +309,7 @@ pub fn xstrtol_fatal(option: &[u8], arg: &[u8], e: logic::num::SizeError) -> ! {
 /// Parses a signed decimal GNU's `xdectoimax` way or exits with its
 /// messages (as [`number_or_die`]; GNU's heuristic tells a value too
 /// large for the type from one outside `min..=max`).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn int_or_die(arg: &[u8], min: i64, max: i64, err: &[u8]) -> i64 {
     use logic::num::{parse_i64, SizeError};
     let errno = match parse_i64(arg) {
@@ -305,6 +326,7 @@ pub fn int_or_die(arg: &[u8], min: i64, max: i64, err: &[u8]) -> i64 {
 /// unambiguous abbreviations (gnulib's XARGMATCH); on failure GNU's
 /// `invalid argument 'X' for '--opt'` / `ambiguous argument` message, the
 /// list of valid arguments, the `Try` line, and exit.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn choice<T: Copy + PartialEq>(
     spec: &Spec,
     option: &[u8],
@@ -315,6 +337,7 @@ pub fn choice<T: Copy + PartialEq>(
 }
 
 /// [`choice`] without abbreviations (gnulib's XARGMATCH_EXACT: cksum -a).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn choice_exact<T: Copy + PartialEq>(
     spec: &Spec,
     option: &[u8],
@@ -326,6 +349,7 @@ pub fn choice_exact<T: Copy + PartialEq>(
 
 /// [`choice`] for programs whose argmatch errors exit with another status
 /// than their usage errors (ls: 1, against 2 for a bad option).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn choice_status<T: Copy + PartialEq>(
     status: i32,
     option: &[u8],
@@ -337,6 +361,7 @@ pub fn choice_status<T: Copy + PartialEq>(
     words[choice_index(status, option, arg, true, &word, &same)].1
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn choose<T: Copy + PartialEq>(
     spec: &Spec,
     option: &[u8],
@@ -354,6 +379,7 @@ fn choose<T: Copy + PartialEq>(
 /// whether two words mean the same (an abbreviation of synonyms is no
 /// ambiguity; synonyms share a line of the list, as gnulib's argmatch
 /// prints them).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn choice_index<'w>(
     status: i32,
     option: &[u8],
@@ -407,6 +433,7 @@ pub const COUNT_SUFFIXES: &[u8] = b"bkKmMGTPEZYRQ0";
 
 /// A `-n`/`-c` count of head or tail, or GNU's `invalid number of lines`
 /// / `invalid number of bytes` and exit.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn count_or_die(lines: bool, arg: &[u8]) -> u64 {
     let what: &[u8] = if lines {
         b"invalid number of lines"

@@ -7,16 +7,19 @@ use sys::io::error;
 use sys::Errno;
 
 /// Quotes a name for a diagnostic the way GNU's `quote()` does.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn quote(name: &[u8]) -> Vec<u8> {
     logic::quote::locale(name, sys::env::utf8_locale())
 }
 
 /// Quotes a file name GNU's `quotef` way (only when needed).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn quotef(name: &[u8]) -> Vec<u8> {
     logic::quote::shell(name, sys::env::utf8_locale())
 }
 
 /// Quotes a file name GNU's `quoteaf` way (always).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn quoteaf(name: &[u8]) -> Vec<u8> {
     logic::quote::shell_always(name, sys::env::utf8_locale())
 }
@@ -24,6 +27,7 @@ pub fn quoteaf(name: &[u8]) -> Vec<u8> {
 /// GNU's `error (EXIT_FAILURE, errno, ...)`: `NAME: PARTS[: ERROR]` on
 /// standard error (after standard output is flushed), then exit 1.
 #[cold]
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn die(parts: &[&[u8]], errno: Option<Errno>) -> ! {
     error(parts, errno);
     sys::rt::exit(1)
@@ -31,12 +35,14 @@ pub fn die(parts: &[&[u8]], errno: Option<Errno>) -> ! {
 
 /// `NAME: error reading 'FILE': ERROR` (head, tail, tac); returns false
 /// for the caller's status.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn read_error(name: &[u8], e: Errno) -> bool {
     error(&[b"error reading ", &quoteaf(name)], Some(e));
     false
 }
 
 /// `NAME: cannot open 'FILE' for reading: ERROR`; returns false.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn open_error(name: &[u8], e: Errno) -> bool {
     error(&[b"cannot open ", &quoteaf(name), b" for reading"], Some(e));
     false
@@ -44,12 +50,14 @@ pub fn open_error(name: &[u8], e: Errno) -> bool {
 
 /// `NAME: FILE: ERROR` with the name quoted only if it must be (most
 /// filters); returns false.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn file_error(name: &[u8], e: Errno) -> bool {
     error(&[&quotef(name)], Some(e));
     false
 }
 
 /// Reports a bad tab stop list (expand, unexpand) GNU's way.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn tab_error(e: &logic::tabstops::TabError) {
     use logic::tabstops::TabError as T;
     let (msg, arg): (&[u8], Option<&[u8]>) = match e {
@@ -70,12 +78,14 @@ pub fn tab_error(e: &logic::tabstops::TabError) {
 }
 
 /// GNU's `input line is too long` (expand, unexpand), fatal.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn line_too_long() -> ! {
     die(&[b"input line is too long"], None)
 }
 
 /// gnulib's get_root_dev_ino, dying as its callers do when `/` cannot
 /// be examined.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn root_dev_ino() -> sys::fs::Stat {
     sys::fs::lstat(b"/")
         .unwrap_or_else(|e| die(&[b"failed to get attributes of ", &quoteaf(b"/")], Some(e)))
@@ -83,6 +93,7 @@ pub fn root_dev_ino() -> sys::fs::Stat {
 
 /// GNU's refusal to work recursively on `/` (or a name for it), for the
 /// tree walkers' --preserve-root.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn root_warning(path: &[u8]) {
     let same: Vec<u8> = if path == b"/" {
         Vec::new()
@@ -101,6 +112,7 @@ pub fn root_warning(path: &[u8]) {
 }
 
 /// GNU's warning for a directory cycle (fts' FTS_DC).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn cycle_warning(path: &[u8]) {
     error(
         &[
@@ -114,6 +126,7 @@ pub fn cycle_warning(path: &[u8]) {
 
 /// GNU's `prog_fprintf (stdout, ...)`: `NAME: PARTS` and a newline on
 /// standard output (mkdir -v, rmdir -v).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn prog_line(parts: &[&[u8]]) {
     let o = sys::io::out();
     o.write(sys::io::program_name());
@@ -126,6 +139,7 @@ pub fn prog_line(parts: &[&[u8]]) {
 
 /// GNU's getenv_quoting_style (ls, stat): the style QUOTING_STYLE names,
 /// abbreviations allowed; an invalid value is reported and ignored.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn env_quoting_style() -> Option<logic::quote::Style> {
     let q = sys::env::var(b"QUOTING_STYLE")?;
     let style = logic::quote::style_by_name(q);

@@ -12,6 +12,7 @@ use sys::Errno;
 
 /// The mounted file systems from `/proc/self/mountinfo`, or when it
 /// cannot be read (no /proc) from `/etc/mtab`, in their order.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn read_table() -> Result<Vec<Mount>, Errno> {
     match sys::system::read_file(b"/proc/self/mountinfo") {
         Ok(t) => Ok(logic::mountinfo::parse(&t)),
@@ -23,6 +24,7 @@ pub fn read_table() -> Result<Vec<Mount>, Errno> {
 /// file's directory (canonical, so `..` is the physical parent) up to
 /// the last directory on the same device; `st` is the file's stat.
 /// Problems are reported in gnulib's words.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn find_mount_point(name: &[u8], st: &Stat) -> Option<Vec<u8>> {
     let (dir, mut last) = if st.is_dir() {
         (name, *st)

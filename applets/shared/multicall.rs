@@ -12,6 +12,7 @@ use sys::Errno;
 
 /// The path of this executable: /proc/self/exe, else argv[0] when it holds
 /// a slash (a chroot without /proc).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn self_path() -> Option<Vec<u8>> {
     if let Ok(p) = fs::readlink(b"/proc/self/exe") {
         return Some(p);
@@ -38,6 +39,7 @@ const IN_BIN: &[&str] = &[
 ];
 
 /// The directory (under the image root) of applet `name` in FHS layout.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn fhs_dir(name: &str) -> &'static [u8] {
     if IN_BIN.contains(&name) {
         b"bin"
@@ -48,6 +50,7 @@ fn fhs_dir(name: &str) -> &'static [u8] {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn join(dir: &[u8], name: &[u8]) -> Vec<u8> {
     let mut p = Vec::from(dir);
     if !p.ends_with(b"/") {
@@ -70,6 +73,7 @@ struct Install<'a> {
     dir: &'a [u8],
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn install(args: &[&[u8]]) -> i32 {
     let Some(how) = parse(args) else {
         die(&[USAGE], None);
@@ -107,6 +111,7 @@ pub fn install(args: &[&[u8]]) -> i32 {
 }
 
 /// `[-s] [-f] [--fhs] DIR`, or None for a usage error.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn parse<'a>(args: &[&'a [u8]]) -> Option<Install<'a>> {
     let (mut symbolic, mut force, mut fhs, mut dir) = (false, false, false, None);
     for &a in args {
@@ -128,6 +133,7 @@ fn parse<'a>(args: &[&'a [u8]]) -> Option<Install<'a>> {
 }
 
 /// The directories of the FHS layout under the image root `dir`.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn make_fhs_dirs(dir: &[u8]) {
     for sub in [&b"bin"[..], b"usr", b"usr/bin", b"usr/sbin"] {
         let d = join(dir, sub);
@@ -145,6 +151,7 @@ impl Install<'_> {
     /// Links applet `name` to this binary (`exe`, whose stat is `me`),
     /// replacing what is there when it may; false after an error
     /// (reported).
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn link(&self, name: &str, exe: &[u8], me: &Stat, in_image: bool) -> bool {
         let sub: &[u8] = if self.fhs { fhs_dir(name) } else { b"" };
         let dest = join(&join(self.dir, sub), name.as_bytes());

@@ -12,6 +12,7 @@ pub const CANNOT_INVOKE: i32 = 126;
 /// Replaces the process with `argv` (in `env` when given, else the
 /// process's environment); returns only when that failed: the error and
 /// GNU's status for it.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn exec(argv: &[&[u8]], env: Option<&[&[u8]]>) -> (Errno, i32) {
     let e = match env {
         Some(env) => sys::exec::execvpe(argv, env),
@@ -29,6 +30,7 @@ pub fn exec(argv: &[&[u8]], env: Option<&[&[u8]]>) -> (Errno, i32) {
 
 /// [`exec`], then GNU's `NAME: 'COMMAND': ERROR` when it failed; returns
 /// the exit status.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn exec_or_report(argv: &[&[u8]], env: Option<&[&[u8]]>) -> i32 {
     let (e, status) = exec(argv, env);
     sys::io::error(&[&quote(argv[0])], Some(e));

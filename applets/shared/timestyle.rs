@@ -22,6 +22,7 @@ pub const LONG_ISO: &[u8] = b"%Y-%m-%d %H:%M";
 /// The style `arg` names (`locale` only where `with_locale`, as ls has
 /// it), or GNU's `invalid argument 'X' for 'time style'`, the valid
 /// words and the `Try` line, and exit.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 pub fn parse<'a>(spec: &Spec, arg: &'a [u8], with_locale: bool) -> Style<'a> {
     if let Some(format) = arg.strip_prefix(b"+") {
         return Style::Format(format);
@@ -39,6 +40,7 @@ pub fn parse<'a>(spec: &Spec, arg: &'a [u8], with_locale: bool) -> Style<'a> {
 /// The style word `arg` names, as gnulib's argmatch finds it (the word,
 /// or a prefix of one only), for callers with messages of their own
 /// (ls): Err(true) when ambiguous, Err(false) when it names none.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn word(arg: &[u8], with_locale: bool) -> Result<Style<'static>, bool> {
     let words: [(&[u8], Style); 4] = [
         (b"full-iso", Style::FullIso),

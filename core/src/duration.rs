@@ -3,6 +3,7 @@
 
 /// Parses the longest prefix of `s` that C's strtod would accept; returns
 /// the value and the bytes consumed (0 when there is no number).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn strtod_prefix(s: &[u8]) -> (f64, usize) {
     let mut i = 0;
     while i < s.len() && matches!(s[i], b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r') {
@@ -76,6 +77,7 @@ pub fn strtod_prefix(s: &[u8]) -> (f64, usize) {
 /// The value of `DIGITS[.DIGITS][e[+-]DIGITS]` (already validated). Not
 /// correctly rounded in the last bit, which no duration can tell, and far
 /// smaller than core's exact float parser.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn decimal_value(s: &[u8]) -> f64 {
     let mut mant: u64 = 0;
     let mut exp10: i32 = 0;
@@ -117,6 +119,7 @@ fn decimal_value(s: &[u8]) -> f64 {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn hex_float(s: &[u8]) -> Option<(f64, usize)> {
     let mut v = 0.0f64;
     let mut j = 0;
@@ -160,6 +163,7 @@ fn hex_float(s: &[u8]) -> Option<(f64, usize)> {
     Some((v * pow2(exp), j))
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn pow2(e: i32) -> f64 {
     let mut r = 1.0;
     let (mut b, mut n) = if e < 0 {
@@ -179,6 +183,7 @@ fn pow2(e: i32) -> f64 {
 
 /// A duration in seconds as GNU sleep/timeout accept it; None if invalid
 /// (no number, negative, NaN, trailing garbage, or an unknown unit).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn parse(s: &[u8]) -> Option<f64> {
     let (v, n) = strtod_prefix(s);
     if n == 0 || v.is_nan() || v < 0.0 {
@@ -196,6 +201,7 @@ pub fn parse(s: &[u8]) -> Option<f64> {
 
 /// Splits seconds into whole seconds and nanoseconds, rounding up to the
 /// next nanosecond as gnulib's dtotimespec does, saturating at u64::MAX.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn to_secs_nanos(secs: f64) -> (u64, u32) {
     if secs >= 18446744073709551615.0 {
         return (u64::MAX, 999_999_999);

@@ -1,6 +1,7 @@
 //! /etc/hosts lookups (the `files` source of NSS, which is all there is).
 
 /// The first IPv4 address listed for `name` (canonical name or alias).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn lookup_v4(db: &[u8], name: &[u8]) -> Option<[u8; 4]> {
     for line in db.split(|&b| b == b'\n') {
         let line = line.split(|&b| b == b'#').next().unwrap_or(b"");
@@ -19,6 +20,7 @@ pub fn lookup_v4(db: &[u8], name: &[u8]) -> Option<[u8; 4]> {
 
 /// The canonical name (the first name of its line) of a host name or
 /// alias listed in `db`, as getaddrinfo's AI_CANONNAME gives it.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn canonical<'a>(db: &'a [u8], name: &[u8]) -> Option<&'a [u8]> {
     for line in db.split(|&b| b == b'\n') {
         let line = line.split(|&b| b == b'#').next().unwrap_or(b"");
@@ -37,6 +39,7 @@ pub fn canonical<'a>(db: &'a [u8], name: &[u8]) -> Option<&'a [u8]> {
 
 /// An IPv6 address as inet_ntop writes it: lowercase hex words, the
 /// longest run of two or more zero words (the first of equals) as `::`.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn format_v6(a: &[u8; 16]) -> alloc::vec::Vec<u8> {
     let w: alloc::vec::Vec<u16> = a
         .chunks(2)
@@ -68,6 +71,7 @@ pub fn format_v6(a: &[u8; 16]) -> alloc::vec::Vec<u8> {
 }
 
 /// Parses dotted-quad IPv4 notation.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn parse_v4(s: &[u8]) -> Option<[u8; 4]> {
     let mut out = [0u8; 4];
     let mut parts = s.split(|&b| b == b'.');

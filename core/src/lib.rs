@@ -5,6 +5,9 @@
 //! quoting of file names in diagnostics, formatting, and small parsers for
 //! system databases. Unit-tested on the host.
 #![cfg_attr(not(test), no_std)]
+// `--cfg corebox_opt` (qemu/build.sh, qemu/sizes.sh): cold functions are
+// marked `#[cfg_attr(corebox_opt, optimize(size), inline(never))]`.
+#![cfg_attr(corebox_opt, feature(optimize_attribute))]
 // No code here may touch raw memory: core/Cargo.toml forbids it (lint
 // unsafe_code); that belongs in `sys` alone.
 

@@ -28,6 +28,7 @@ pub struct Mount {
 }
 
 /// The kernel's escapes of space, tab, newline and backslash undone.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn unescape(s: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(s.len());
     let mut i = 0;
@@ -55,6 +56,7 @@ fn unescape(s: &[u8]) -> Vec<u8> {
 pub const NO_DEV: u64 = u64::MAX;
 
 /// gnulib's ME_DUMMY for a type (and `none`).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn is_dummy(fstype: &[u8]) -> bool {
     matches!(
         fstype,
@@ -77,6 +79,7 @@ pub fn is_dummy(fstype: &[u8]) -> bool {
 
 /// gnulib's ME_REMOTE: `host:path`, `//host/share` of SMB/CIFS, a
 /// cluster or network type, or `-hosts`.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn is_remote(source: &[u8], fstype: &[u8]) -> bool {
     source.contains(&b':')
         || (source.starts_with(b"//") && matches!(fstype, b"smbfs" | b"smb3" | b"cifs"))
@@ -96,6 +99,7 @@ pub fn is_remote(source: &[u8], fstype: &[u8]) -> bool {
 }
 
 /// makedev as glibc packs major and minor.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn makedev(major: u64, minor: u64) -> u64 {
     ((major & 0xfffff000) << 32)
         | ((major & 0xfff) << 8)
@@ -104,16 +108,19 @@ pub fn makedev(major: u64, minor: u64) -> u64 {
 }
 
 /// glibc's major of a device number.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn major(dev: u64) -> u64 {
     ((dev >> 32) & 0xfffff000) | ((dev >> 8) & 0xfff)
 }
 
 /// glibc's minor of a device number.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn minor(dev: u64) -> u64 {
     ((dev >> 12) & 0xffffff00) | (dev & 0xff)
 }
 
 /// One line of mountinfo; None when it is malformed.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn line(l: &[u8]) -> Option<Mount> {
     let mut f = l.split(|&b| b == b' ');
     let _id = f.next()?;
@@ -143,6 +150,7 @@ fn line(l: &[u8]) -> Option<Mount> {
 }
 
 /// glibc's decode_name: the four escapes mtab uses, and `\\`.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn decode_mtab(s: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(s.len());
     let mut i = 0;
@@ -169,6 +177,7 @@ fn decode_mtab(s: &[u8]) -> Vec<u8> {
 
 /// glibc's hasmntopt: `opt` is one of the comma-separated `options`
 /// (alone or as `opt=value`).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn has_option(options: &[u8], opt: &[u8]) -> bool {
     options
         .split(|&b| b == b',')
@@ -177,6 +186,7 @@ fn has_option(options: &[u8], opt: &[u8]) -> bool {
 
 /// One line of mtab as getmntent splits it (at blanks, after skipping
 /// leading ones); None for a blank line or a comment.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn mtab_line(l: &[u8]) -> Option<Mount> {
     let start = l.iter().position(|&b| b != b' ' && b != b'\t')?;
     if l[start] == b'#' {
@@ -214,6 +224,7 @@ fn mtab_line(l: &[u8]) -> Option<Mount> {
 
 /// Every mount of an mtab text (`/etc/mtab`, `/proc/self/mounts`), in
 /// its order.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn parse_mtab(text: &[u8]) -> Vec<Mount> {
     let mut lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
     let last = lines.pop().unwrap_or_default();
@@ -225,6 +236,7 @@ pub fn parse_mtab(text: &[u8]) -> Vec<Mount> {
 }
 
 /// Every mount of a mountinfo text, in its order.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn parse(text: &[u8]) -> Vec<Mount> {
     text.split(|&b| b == b'\n').filter_map(line).collect()
 }

@@ -35,6 +35,7 @@ pub struct OptDef {
 
 impl OptDef {
     /// The option's key as the parser returns it.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn key(&self) -> char {
         char::from_u32(self.key as u32).unwrap_or('\0')
     }
@@ -60,6 +61,7 @@ pub enum OptError {
 
 impl OptError {
     /// The message without the program name prefix and newline.
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn message(&self) -> Vec<u8> {
         let mut m = Vec::new();
         match self {
@@ -128,6 +130,7 @@ pub struct Parser<'a> {
 impl<'a> Parser<'a> {
     /// A parser of `args` against the options `defs`, whose long names
     /// are slices of `names`.
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn new(
         defs: &'a [OptDef],
         names: &'static str,
@@ -150,6 +153,7 @@ impl<'a> Parser<'a> {
     /// getopt's RETURN_IN_ORDER (a `-` optstring): operands before `--`
     /// come back in place as [`OPERAND`] options, whatever POSIXLY_CORRECT
     /// says; those after `--` go to [`Parser::operands`].
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn in_order(mut self) -> Self {
         self.in_order = true;
         self.stop_at_operand = false;
@@ -157,12 +161,14 @@ impl<'a> Parser<'a> {
     }
 
     /// The arguments not looked at yet (after an option or operand).
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn rest(&self) -> &'a [&'a [u8]] {
         &self.args[self.next.min(self.args.len())..]
     }
 
     /// Takes the next argument away unparsed (sort's `+POS1 -POS2`, where
     /// `-POS2` belongs to the operand before it).
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn skip_arg(&mut self) {
         if self.cluster == 0 && self.next < self.args.len() {
             self.next += 1;
@@ -170,6 +176,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Everything after the options: the operands, including those after `--`.
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn into_operands(mut self) -> Vec<&'a [u8]> {
         if !self.done {
             for r in self.by_ref() {
@@ -182,18 +189,21 @@ impl<'a> Parser<'a> {
     }
 
     /// The long name of `d` ("" when it has none).
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn long_name(&self, d: &OptDef) -> &'static str {
         self.names
             .get(d.at as usize..d.at as usize + d.len as usize)
             .unwrap_or("")
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn rest_are_operands(&mut self) {
         self.operands.extend_from_slice(&self.args[self.next..]);
         self.next = self.args.len();
         self.done = true;
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn short(&mut self) -> Result<Opt<'a>, OptError> {
         let arg = self.args[self.next];
         let c = arg[self.cluster];
@@ -252,6 +262,7 @@ impl<'a> Parser<'a> {
         }
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn long(&mut self) -> Result<Opt<'a>, OptError> {
         let whole = self.args[self.next];
         self.next += 1;
@@ -321,6 +332,7 @@ impl<'a> Parser<'a> {
 impl<'a> Iterator for Parser<'a> {
     type Item = Result<Opt<'a>, OptError>;
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn next(&mut self) -> Option<Self::Item> {
         if self.cluster > 0 {
             return Some(self.short());

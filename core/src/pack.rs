@@ -28,6 +28,7 @@ pub trait Coder {
     fn direct(&mut self, bit: u32) -> u32;
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn adapt(p: &mut u16, bit: u32) {
     if bit == 0 {
         *p += (2048 - *p) >> 5;
@@ -38,6 +39,7 @@ fn adapt(p: &mut u16, bit: u32) {
 
 /// `n` bits of `v`, high bit first, through the tree `probs` (`1 << n`
 /// entries).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn tree<C: Coder>(c: &mut C, probs: &mut [u16], n: u32, v: u32) -> u32 {
     let mut m = 1usize;
     for i in (0..n).rev() {
@@ -47,6 +49,7 @@ fn tree<C: Coder>(c: &mut C, probs: &mut [u16], n: u32, v: u32) -> u32 {
 }
 
 /// `n` bits of `v`, low bit first, through the tree `probs`.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn tree_rev<C: Coder>(c: &mut C, probs: &mut [u16], n: u32, v: u32) -> u32 {
     let mut m = 1usize;
     let mut out = 0;
@@ -68,6 +71,7 @@ struct Len {
 }
 
 impl Len {
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn new() -> Len {
         Len {
             choice: [1024; 2],
@@ -77,6 +81,7 @@ impl Len {
         }
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn code<C: Coder>(&mut self, c: &mut C, v: u32) -> u32 {
         if c.bit(&mut self.choice[0], (v >= 8) as u32) == 0 {
             tree(c, &mut self.low, 3, v)
@@ -117,6 +122,7 @@ struct Model {
 }
 
 impl Model {
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn new() -> Model {
         Model {
             is_match: [1024; 3],
@@ -133,6 +139,7 @@ impl Model {
 
     /// Codes one token after `prev` (the last byte of the output, 0 at the
     /// start); the decoder passes any token and gets the one read.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn code<C: Coder>(&mut self, c: &mut C, prev: u8, t: Token) -> Token {
         let s = self.state;
         let (is_m, len, dist) = match t {
@@ -187,6 +194,7 @@ impl Model {
 }
 
 /// Bit `i` of the distance less one that the encoder writes.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn d_bit(dist: usize, i: u32) -> u32 {
     (dist.wrapping_sub(1) >> i) as u32 & 1
 }
@@ -199,6 +207,7 @@ pub struct Decoder<'a> {
 }
 
 impl<'a> Decoder<'a> {
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn new(src: &'a [u8]) -> Decoder<'a> {
         let mut d = Decoder {
             src,
@@ -211,12 +220,14 @@ impl<'a> Decoder<'a> {
         d
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn next(&mut self) -> u8 {
         let (&b, rest) = self.src.split_first().unwrap_or((&0, &[]));
         self.src = rest;
         b
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn normalize(&mut self) {
         while self.range < 1 << 24 {
             self.range <<= 8;
@@ -226,6 +237,7 @@ impl<'a> Decoder<'a> {
 }
 
 impl Coder for Decoder<'_> {
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn bit(&mut self, p: &mut u16, _: u32) -> u32 {
         let bound = (self.range >> 11) * *p as u32;
         let b = if self.code < bound {
@@ -241,6 +253,7 @@ impl Coder for Decoder<'_> {
         b
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn direct(&mut self, _: u32) -> u32 {
         self.range >>= 1;
         let b = (self.code >= self.range) as u32;
@@ -255,6 +268,7 @@ impl Coder for Decoder<'_> {
 /// Unpacks `src` up to the end of text number `n` (texts end with a 0
 /// byte) and returns that text, without its 0. A corrupt stream gives
 /// garbage, never a panic.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn unpack(src: &[u8], n: usize) -> Vec<u8> {
     let mut d = Decoder::new(src);
     let mut m = Model::new();
@@ -302,6 +316,7 @@ struct Encoder {
 }
 
 impl Encoder {
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn shift_low(&mut self) {
         if (self.low as u32) < 0xff00_0000 || self.low >> 32 != 0 {
             let carry = (self.low >> 32) as u8;
@@ -320,6 +335,7 @@ impl Encoder {
         self.low = (self.low & 0x00ff_ffff) << 8;
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn normalize(&mut self) {
         while self.range < 1 << 24 {
             self.range <<= 8;
@@ -329,6 +345,7 @@ impl Encoder {
 }
 
 impl Coder for Encoder {
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn bit(&mut self, p: &mut u16, bit: u32) -> u32 {
         let bound = (self.range >> 11) * *p as u32;
         if bit == 0 {
@@ -342,6 +359,7 @@ impl Coder for Encoder {
         bit
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn direct(&mut self, bit: u32) -> u32 {
         self.range >>= 1;
         if bit != 0 {
@@ -353,6 +371,7 @@ impl Coder for Encoder {
 }
 
 /// Packs `data` (texts each ending with a 0 byte) for [`unpack`].
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn pack(data: &[u8]) -> Vec<u8> {
     let tokens = parse(data);
     let mut e = Encoder {
@@ -383,6 +402,7 @@ pub fn pack(data: &[u8]) -> Vec<u8> {
 
 /// The length of the common prefix of `data[a..]` and `data[b..]`, at most
 /// `MAX_LEN`.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn common(data: &[u8], a: usize, b: usize) -> usize {
     let max = (data.len() - b).min(MAX_LEN);
     (0..max)
@@ -394,6 +414,7 @@ fn common(data: &[u8], a: usize, b: usize) -> usize {
 /// chain (the longest at each distance that beats the closer ones), then
 /// the cheapest path by estimated bit costs, with the repeated distance
 /// followed along it.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn parse(data: &[u8]) -> Vec<Token> {
     let n = data.len();
     let hash = |i: usize| -> usize {
@@ -476,6 +497,7 @@ fn parse(data: &[u8]) -> Vec<Token> {
 }
 
 /// Estimated bits (in 1/16) of a match's flag and length.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn len_cost(len: usize) -> u64 {
     16 * if len < 10 {
         5
@@ -487,6 +509,7 @@ fn len_cost(len: usize) -> u64 {
 }
 
 /// Estimated bits (in 1/16) of a distance: its slot and the bits after.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn dist_cost(dist: usize) -> u64 {
     let bits = usize::BITS - dist.leading_zeros();
     16 * (4 + bits as u64)

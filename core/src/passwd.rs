@@ -1,5 +1,6 @@
 //! /etc/passwd and /etc/group records: `name:pw:id:...`.
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn records(db: &[u8]) -> impl Iterator<Item = (&[u8], u64, &[u8])> {
     db.split(|&b| b == b'\n').filter_map(|line| {
         let mut f = line.splitn(4, |&b| b == b':');
@@ -11,12 +12,14 @@ fn records(db: &[u8]) -> impl Iterator<Item = (&[u8], u64, &[u8])> {
 }
 
 /// The name of the first record whose id (third field) is `id`.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn name_of_id(db: &[u8], id: u32) -> Option<&[u8]> {
     records(db).find_map(|(name, n, _)| (n == id as u64).then_some(name))
 }
 
 /// The id (third field) of the record named `name`, and for /etc/passwd
 /// the login group (fourth field; 0 if missing).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn id_of_name(db: &[u8], name: &[u8]) -> Option<(u32, u32)> {
     records(db).find_map(|(n, id, rest)| {
         let id = u32::try_from(id).ok()?;
@@ -35,6 +38,7 @@ pub struct Passwd<'a> {
 }
 
 /// The /etc/passwd record of user `name` (getpwnam).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn user_record<'a>(db: &'a [u8], name: &[u8]) -> Option<Passwd<'a>> {
     db.split(|&b| b == b'\n').find_map(|line| {
         let f: alloc::vec::Vec<&[u8]> = line.split(|&b| b == b':').collect();
@@ -49,6 +53,7 @@ pub fn user_record<'a>(db: &'a [u8], name: &[u8]) -> Option<Passwd<'a>> {
 
 /// getgrouplist(3) on the /etc/group text `db`: `gid` first, then each
 /// group listing `user` among its members, once.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn group_list(db: &[u8], user: &[u8], gid: u32) -> alloc::vec::Vec<u32> {
     let mut out = alloc::vec![gid];
     for (_, id, members) in records(db) {
@@ -65,6 +70,7 @@ pub fn group_list(db: &[u8], user: &[u8], gid: u32) -> alloc::vec::Vec<u32> {
 
 /// A numeric user or group id as GNU's userspec accepts it (strtoul's
 /// leading white space and `+` allowed, the all-ones value is not an id).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn numeric_id(s: &[u8]) -> Option<u32> {
     let s = &s[s
         .iter()

@@ -49,6 +49,7 @@ const TABLE: [(&str, &str); 31] = [
 const ALIASES: [(&str, i32); 4] = [("EXIT", 0), ("IOT", 6), ("CLD", 17), ("IO", 29)];
 
 /// sig2str: `HUP`, `RTMIN+3`, `RTMAX`...; None for 32, 33 and out of range.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn name(sig: i32) -> Option<Vec<u8>> {
     if sig == 0 {
         return Some(b"EXIT".to_vec());
@@ -73,6 +74,7 @@ pub fn name(sig: i32) -> Option<Vec<u8>> {
 }
 
 /// glibc's strsignal text.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn description(sig: i32) -> Vec<u8> {
     let mut s = Vec::new();
     if (1..=31).contains(&sig) {
@@ -91,6 +93,7 @@ pub fn description(sig: i32) -> Vec<u8> {
 }
 
 /// strtol base 10 of all of `s` (None on junk or overflow of an int).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn int(s: &[u8]) -> Option<i32> {
     let (i, neg) = crate::num::space_and_sign(s);
     let digits = &s[i..];
@@ -106,6 +109,7 @@ fn int(s: &[u8]) -> Option<i32> {
 }
 
 /// str2sig: an upper-case name without `SIG`, or a number up to [`MAX`].
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn number(name: &[u8]) -> Option<i32> {
     if name.first().is_some_and(u8::is_ascii_digit) {
         return int(name).filter(|&n| n <= MAX);
@@ -133,6 +137,7 @@ pub fn number(name: &[u8]) -> Option<i32> {
 /// operand2sig without its message: a number (an exit status above 128
 /// stands for its signal: `& 0x7f`, or `& 0xff` from 255 up) or a name
 /// in any case with or without `SIG`. None: `'X': invalid signal`.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn operand(s: &[u8]) -> Option<i32> {
     let sig = if s.first().is_some_and(u8::is_ascii_digit) {
         let n = int(s)?;

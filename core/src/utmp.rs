@@ -33,24 +33,29 @@ pub struct Entry {
     pub addr: [u8; 16],
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn cstr(b: &[u8]) -> Vec<u8> {
     b[..b.iter().position(|&c| c == 0).unwrap_or(b.len())].to_vec()
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn i16_at(r: &[u8], at: usize) -> i16 {
     i16::from_ne_bytes([r[at], r[at + 1]])
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn i32_at(r: &[u8], at: usize) -> i32 {
     i32::from_ne_bytes([r[at], r[at + 1], r[at + 2], r[at + 3]])
 }
 
 impl Entry {
     /// A user's login (GNU's IS_USER_PROCESS: a name and USER_PROCESS).
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn is_user(&self) -> bool {
         !self.user.is_empty() && self.kind == USER_PROCESS
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn parse(r: &[u8]) -> Entry {
         Entry {
             kind: i16_at(r, 0),
@@ -70,6 +75,7 @@ impl Entry {
 
 /// The whole records of a utmp file's bytes (a partial last one is
 /// ignored, as glibc's getutent does).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn parse(data: &[u8]) -> Vec<Entry> {
     data.chunks_exact(RECORD).map(Entry::parse).collect()
 }
