@@ -71,7 +71,11 @@ fn cp_like_gnu() {
         &["--attributes-only", "-v", "other", "file"],
         &["-x", "-rv", "d", "x"],
         &["--strip-trailing-slashes", "-rv", "d///", "x"],
-        &["-rv", "d/..", "dest"],
+        // Not `d/.. dest`: dest lies inside the source, and what lands in
+        // dest/./dest depends on whether dest comes before or after its
+        // siblings in inode order, which differs between two setups
+        // (ext4 spreads new directories over block groups).
+        &["-rv", "d/e/..", "x"],
         &["missing", "x"],
         &["-v", "file", "d/e/g/x"],
     ] {
