@@ -1402,14 +1402,32 @@ fn open_runs(c: &Config, runs: impl Iterator<Item = Run>) -> Vec<Source> {
         .collect()
 }
 
-/// Merges runs `nmerge` at a time until at most `nmerge` are left.
-fn reduce_runs(c: &Config, runs: &mut Vec<Run>, turn: &mut usize) {
-    while runs.len() >= c.nmerge.max(2) {
-        let batch = open_runs(c, runs.drain(..c.nmerge.max(2)));
-        let mut sink = temp_sink(c, turn);
-        merge_sources(c, batch, &mut sink);
-        runs.insert(0, sink.finish().unwrap_or_else(unreachable_run));
+/// Adds a new run. The runs are kept in input order with their levels (a
+/// run of level L holds nmerge^L spills): `nmerge` runs of one level are
+/// merged into one of the next as soon as they are there, a counter in
+/// base nmerge, so a line is merged once per level rather than again
+/// after every later spill, and few runs are open at once. With few
+/// descriptors left (a low `ulimit -n`) the newest are merged anyway.
+fn add_run(c: &Config, runs: &mut Vec<(Run, u32)>, run: Run, turn: &mut usize) {
+    runs.push((run, 0));
+    let k = c.nmerge.max(2);
+    while runs.len() >= k {
+        let tail = &runs[runs.len() - k..];
+        let level = tail[0].1;
+        let fds_short = (runs.len() + k + 8) as u64 > sys::system::open_files_limit();
+        if !fds_short && tail.iter().any(|r| r.1 != level) {
+            break;
+        }
+        merge_tail(c, runs, k, level + 1, turn);
     }
+}
+
+/// Merges the last `k` runs into one of level `level`.
+fn merge_tail(c: &Config, runs: &mut Vec<(Run, u32)>, k: usize, level: u32, turn: &mut usize) {
+    let batch = open_runs(c, runs.drain(runs.len() - k..).map(|r| r.0));
+    let mut sink = temp_sink(c, turn);
+    merge_sources(c, batch, &mut sink);
+    runs.push((sink.finish().unwrap_or_else(unreachable_run), level));
 }
 
 #[cold]
@@ -1436,7 +1454,7 @@ fn sort(c: &Config) {
     let mut sorter = Sorter::new(c);
     let mut data: Vec<u8> = Vec::new();
     let mut lines = 0usize;
-    let mut runs: Vec<Run> = Vec::new();
+    let mut runs: Vec<(Run, u32)> = Vec::new();
     let mut turn = 0;
     for &name in &c.files {
         let input =
@@ -1474,7 +1492,6 @@ fn sort(c: &Config) {
             if data.len() + lines * LINE_COST >= limit {
                 spill(c, &mut sorter, &mut data, &mut runs, &mut turn);
                 lines = logic::memchr::memchr_iter(c.eol, &data).count();
-                reduce_runs(c, &mut runs, &mut turn);
             }
         }
         if data.last().is_some_and(|&b| b != c.eol) {
@@ -1496,11 +1513,17 @@ fn sort(c: &Config) {
         if !data.is_empty() {
             let mut t = temp_sink(c, &mut turn);
             sorter.sort_to(&data, &mut t);
-            runs.extend(t.finish());
+            runs.push((t.finish().unwrap_or_else(unreachable_run), 0));
         }
         drop(data);
-        reduce_runs(c, &mut runs, &mut turn);
-        let srcs = open_runs(c, runs.into_iter());
+        // At most nmerge left for the last merge: the newest, smallest
+        // runs merged first.
+        let k = c.nmerge.max(2);
+        while runs.len() > k {
+            let m = (runs.len() - k + 1).min(k);
+            merge_tail(c, &mut runs, m, 0, &mut turn);
+        }
+        let srcs = open_runs(c, runs.into_iter().map(|r| r.0));
         merge_sources(c, srcs, &mut sink);
     }
 }
@@ -1510,7 +1533,7 @@ fn spill(
     c: &Config,
     sorter: &mut Sorter,
     data: &mut Vec<u8>,
-    runs: &mut Vec<Run>,
+    runs: &mut Vec<(Run, u32)>,
     turn: &mut usize,
 ) {
     let Some(cut) = logic::memchr::memrchr(c.eol, data) else {
@@ -1518,7 +1541,7 @@ fn spill(
     };
     let mut t = temp_sink(c, turn);
     sorter.sort_to(&data[..cut + 1], &mut t);
-    runs.extend(t.finish());
+    add_run(c, runs, t.finish().unwrap_or_else(unreachable_run), turn);
     data.drain(..cut + 1);
 }
 

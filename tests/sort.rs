@@ -233,6 +233,66 @@ fn compress_program() {
         .stdout_is(want.as_str());
 }
 
+/// Runs spilled past -S are merged level by level, `--batch-size` of one
+/// level into one of the next, so a line goes through few merges: the
+/// bytes a compressor sees are a small multiple of the input's, where
+/// merging the growing first run again after every spill made them grow
+/// with the square of the number of runs.
+#[test]
+fn runs_merged_by_levels() {
+    let d = TempDir::new();
+    let log = d.path().join("log");
+    let script = format!(
+        "#!/bin/sh\nif [ \"$1\" = -d ]; then exec cat; fi\ntee -a {}\n",
+        log.display()
+    );
+    let prog = d.write("compress", script);
+    std::fs::set_permissions(&prog, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let tmp = d.path().to_str().unwrap();
+    let arg = format!("--compress-program={}", prog.display());
+    // Two fields; -s keeps the input order among equal keys, across runs.
+    let input: String = (0..200_000u32)
+        .map(|i| format!("{} {i}\n", i.wrapping_mul(2654435761) % 97))
+        .collect();
+    let mut want: Vec<&str> = input.lines().collect();
+    want.sort_by_key(|l| l.split(' ').next().unwrap().parse::<u32>().unwrap());
+    let want = want.join("\n") + "\n";
+    sort(
+        &[
+            "-s",
+            "-n",
+            "-k1,1",
+            "-S",
+            "1k",
+            "--batch-size=2",
+            "-T",
+            tmp,
+            &arg,
+        ],
+        &input,
+    )
+    .success()
+    .stdout_is(want.as_str());
+    let through = std::fs::metadata(&log).unwrap().len();
+    assert!(
+        through <= 5 * input.len() as u64,
+        "{through} bytes compressed for {} of input",
+        input.len()
+    );
+    // With few descriptors, runs are merged before the limit is reached.
+    host("/bin/sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -n 12; exec {} sort -s -n -k1,1 -S 1k --batch-size=5 -T {tmp}",
+            corebox_line()
+        ))
+        .env("LC_ALL", "C")
+        .stdin(input.as_str())
+        .run()
+        .success()
+        .stdout_is(want.as_str());
+}
+
 #[test]
 fn debug() {
     sort(&["--debug", "-k2,2n"], "a 10\n")
