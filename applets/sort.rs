@@ -909,6 +909,19 @@ impl Sorter<'_> {
 
     #[inline]
     fn compare(&self, data: &[u8], a: &Line, b: &Line) -> Ordering {
+        if let (true, Some(k)) = (self.spans, self.c.keys.keys.first()) {
+            // Different first bytes or values of the first key settle it
+            // without the text.
+            let settled = match self.pre {
+                Pre::Bytes => a.pre != b.pre,
+                Pre::Int => a.pre != b.pre && a.pre != NOT_INT && b.pre != NOT_INT,
+                Pre::No => false,
+            };
+            if settled {
+                let d = a.pre.cmp(&b.pre);
+                return if k.reverse { d.reverse() } else { d };
+            }
+        }
         let la = a.text(data, self.spans);
         let lb = b.text(data, self.spans);
         let keys = &self.c.keys;
@@ -959,7 +972,21 @@ impl Sorter<'_> {
     /// Sorts the lines of `data` (each ending in the delimiter) to `sink`.
     fn sort_to(&mut self, data: &[u8], sink: &mut Sink) {
         let mut lines = self.index(data);
-        if self.c.keys.no_last_resort && !self.c.keys.keys.is_empty() {
+        if self.c.keys.keys.is_empty() && self.spans {
+            // Whole lines: by the three words of their first 24 bytes in
+            // the index, then the rest. Equal lines are the same bytes, so
+            // -r is the ascending order read backwards.
+            lines.sort_unstable_by(|a, b| {
+                let d = (a.pre, a.aux, a.lpre).cmp(&(b.pre, b.aux, b.lpre));
+                if d != Ordering::Equal {
+                    return d;
+                }
+                tie(a.text(data, true), b.text(data, true), 24)
+            });
+            if self.c.keys.reverse {
+                lines.reverse();
+            }
+        } else if self.c.keys.no_last_resort && !self.c.keys.keys.is_empty() {
             lines.sort_by(|a, b| self.compare(data, a, b));
         } else {
             // Lines that compare equal are the same bytes (last-resort
