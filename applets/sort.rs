@@ -1355,8 +1355,28 @@ fn next_line(c: &Config, s: &mut Source) -> bool {
 fn merge_sources(c: &Config, mut src: Vec<Source>, sink: &mut Sink) {
     src.retain_mut(|s| next_line(c, s));
     let keys = &c.keys;
+    // Whole lines compare by their first 8 bytes, kept for each head,
+    // then the rest.
+    let plain = keys.keys.is_empty();
+    let mut pre: Vec<u64> = src.iter().map(|s| prefix(s.line())).collect();
+    let cmp = |src: &[Source], pre: &[u64], a: usize, b: usize| {
+        if !plain {
+            return keys.compare(src[a].line(), src[b].line());
+        }
+        let d = pre[a].cmp(&pre[b]);
+        let d = if d == Ordering::Equal {
+            tie(src[a].line(), src[b].line(), 8)
+        } else {
+            d
+        };
+        if keys.reverse {
+            d.reverse()
+        } else {
+            d
+        }
+    };
     let mut ord: Vec<usize> = (0..src.len()).collect();
-    ord.sort_by(|&a, &b| keys.compare(src[a].line(), src[b].line()));
+    ord.sort_by(|&a, &b| cmp(&src, &pre, a, b));
     let mut saved: Option<Vec<u8>> = None;
     while let Some(&i) = ord.first() {
         if c.unique {
@@ -1365,10 +1385,12 @@ fn merge_sources(c: &Config, mut src: Vec<Source>, sink: &mut Sink) {
                 keys.compare(&s[..s.len() - 1], &l[..l.len() - 1]) == Ordering::Equal
             });
             if !same {
-                if let Some(s) = saved.take() {
-                    sink.line(c, &s);
+                let s = saved.get_or_insert_with(Vec::new);
+                if !s.is_empty() {
+                    sink.line(c, s);
                 }
-                saved = Some(l.to_vec());
+                s.clear();
+                s.extend_from_slice(l);
             }
         } else {
             sink.line(c, src[i].whole());
@@ -1377,11 +1399,14 @@ fn merge_sources(c: &Config, mut src: Vec<Source>, sink: &mut Sink) {
             ord.remove(0);
             continue;
         }
+        if plain {
+            pre[i] = prefix(src[i].line());
+        }
         // Binary insertion of the new line among the others.
         let (mut lo, mut hi) = (1, ord.len());
         while lo < hi {
             let probe = (lo + hi) / 2;
-            let d = keys.compare(src[i].line(), src[ord[probe]].line());
+            let d = cmp(&src, &pre, i, ord[probe]);
             if d == Ordering::Less || (d == Ordering::Equal && i < ord[probe]) {
                 hi = probe;
             } else {

@@ -63,10 +63,11 @@ unsafe fn copy_bwd(d: *mut u8, s: *const u8, n: usize) {
     }
 }
 
-/// Copies up to 32 bytes with two (overlapping) loads and two stores of
-/// the widest fitting size: short copies (fields, words) are the common
-/// case of the text filters, and `rep movsb` starts slowly on most CPUs.
-/// Both loads come before the stores, so overlapping ranges are fine.
+/// Copies up to 64 bytes with (overlapping) loads and as many stores of
+/// the widest fitting size: short copies (fields, words, small arrays) are
+/// the common case of the text filters, and `rep movsb` starts slowly on
+/// most CPUs. All loads come before the stores, so overlapping ranges are
+/// fine.
 /// x86_64 only: there unaligned loads are plain instructions, whereas on
 /// targets without them LLVM may lower `read_unaligned` of a wide type
 /// to a call of memcpy, which would recurse here.
@@ -77,7 +78,14 @@ unsafe fn copy_small(d: *mut u8, s: *const u8, n: usize) {
     // SAFETY: the caller guarantees d and s are valid for n bytes; every
     // access below lies within [0, n).
     unsafe {
-        if n >= 16 {
+        if n > 32 {
+            let (a, b) = (rd(s as *const u128), rd(s.add(16) as *const u128));
+            let (c, e) = (rd(s.add(n - 32) as *const u128), rd(s.add(n - 16) as *const u128));
+            wr(d as *mut u128, a);
+            wr(d.add(16) as *mut u128, b);
+            wr(d.add(n - 32) as *mut u128, c);
+            wr(d.add(n - 16) as *mut u128, e);
+        } else if n >= 16 {
             let (a, b) = (rd(s as *const u128), rd(s.add(n - 16) as *const u128));
             wr(d as *mut u128, a);
             wr(d.add(n - 16) as *mut u128, b);
@@ -103,7 +111,7 @@ unsafe fn copy_small(d: *mut u8, s: *const u8, n: usize) {
 /// Standard C `memcpy` contract.
 pub unsafe extern "C" fn memcpy(d: *mut u8, s: *const u8, n: usize) -> *mut u8 {
     #[cfg(target_arch = "x86_64")]
-    if n <= 32 {
+    if n <= 64 {
         // SAFETY: forwarded C contract.
         unsafe { copy_small(d, s, n) };
         return d;
@@ -117,6 +125,13 @@ pub unsafe extern "C" fn memcpy(d: *mut u8, s: *const u8, n: usize) -> *mut u8 {
 /// # Safety
 /// Standard C `memmove` contract.
 pub unsafe extern "C" fn memmove(d: *mut u8, s: *const u8, n: usize) -> *mut u8 {
+    #[cfg(target_arch = "x86_64")]
+    if n <= 64 {
+        // SAFETY: forwarded C contract; copy_small loads all before it
+        // stores, so the ranges may overlap.
+        unsafe { copy_small(d, s, n) };
+        return d;
+    }
     // SAFETY: forwarded C contract; a forward copy is safe when the
     // destination starts below the source or the ranges do not overlap.
     unsafe {
