@@ -821,6 +821,17 @@ fn prefix(s: &[u8]) -> u64 {
     u64::from_be_bytes(b)
 }
 
+/// Whole lines (with spans) by the three words of their first 24 bytes in
+/// the index, then the rest.
+#[inline]
+fn plain(data: &[u8], a: &Line, b: &Line) -> Ordering {
+    let d = (a.pre, a.aux, a.lpre).cmp(&(b.pre, b.aux, b.lpre));
+    if d != Ordering::Equal {
+        return d;
+    }
+    tie(a.text(data, true), b.text(data, true), 24)
+}
+
 /// The value of a `-n` key that is a plain integer of at most 18 digits
 /// (after blanks, an optional minus), ordered as an unsigned number.
 fn int_key(s: &[u8]) -> u64 {
@@ -909,7 +920,11 @@ impl Sorter<'_> {
 
     #[inline]
     fn compare(&self, data: &[u8], a: &Line, b: &Line) -> Ordering {
-        if let (true, Some(k)) = (self.spans, self.c.keys.keys.first()) {
+        if self.spans {
+            let Some(k) = self.c.keys.keys.first() else {
+                let d = plain(data, a, b);
+                return if self.c.keys.reverse { d.reverse() } else { d };
+            };
             // Different first bytes or values of the first key settle it
             // without the text.
             let settled = match self.pre {
@@ -925,13 +940,8 @@ impl Sorter<'_> {
         let la = a.text(data, self.spans);
         let lb = b.text(data, self.spans);
         let keys = &self.c.keys;
-        if !self.spans {
+        let (true, Some(k)) = (self.spans, keys.keys.first()) else {
             return keys.compare(la, lb);
-        }
-        let Some(k) = keys.keys.first() else {
-            let d = a.pre.cmp(&b.pre).then(a.aux.cmp(&b.aux));
-            let d = d.then(a.lpre.cmp(&b.lpre)).then_with(|| tie(la, lb, 24));
-            return if keys.reverse { d.reverse() } else { d };
         };
         let ka = a.key(la);
         let kb = b.key(lb);
@@ -973,16 +983,10 @@ impl Sorter<'_> {
     fn sort_to(&mut self, data: &[u8], sink: &mut Sink) {
         let mut lines = self.index(data);
         if self.c.keys.keys.is_empty() && self.spans {
-            // Whole lines: by the three words of their first 24 bytes in
-            // the index, then the rest. Equal lines are the same bytes, so
-            // -r is the ascending order read backwards.
-            lines.sort_unstable_by(|a, b| {
-                let d = (a.pre, a.aux, a.lpre).cmp(&(b.pre, b.aux, b.lpre));
-                if d != Ordering::Equal {
-                    return d;
-                }
-                tie(a.text(data, true), b.text(data, true), 24)
-            });
+            // Whole lines, by a comparison of their own (inlined in the
+            // sort, twice as fast as through compare). Equal lines are
+            // the same bytes, so -r is the ascending order read backwards.
+            lines.sort_unstable_by(|a, b| plain(data, a, b));
             if self.c.keys.reverse {
                 lines.reverse();
             }
@@ -1350,6 +1354,26 @@ fn next_line(c: &Config, s: &mut Source) -> bool {
     false
 }
 
+/// Moves `ord[0]`, a source with a new head, to its place among
+/// `ord[1..]`, which are in the order of their heads by `cmp`: a binary
+/// insertion where ties go to the earlier source.
+#[inline]
+fn place(ord: &mut [usize], cmp: impl Fn(usize, usize) -> Ordering) {
+    let i = ord[0];
+    let (mut lo, mut hi) = (1, ord.len());
+    while lo < hi {
+        let probe = (lo + hi) / 2;
+        let d = cmp(i, ord[probe]);
+        if d == Ordering::Less || (d == Ordering::Equal && i < ord[probe]) {
+            hi = probe;
+        } else {
+            lo = probe + 1;
+        }
+    }
+    ord.copy_within(1..lo, 0);
+    ord[lo - 1] = i;
+}
+
 /// mergefps: the lines of `sources`, in order, to `sink` (`-u`: the first
 /// of each run of equal lines). Ties go to the earlier source.
 fn merge_sources(c: &Config, mut src: Vec<Source>, sink: &mut Sink) {
@@ -1375,8 +1399,13 @@ fn merge_sources(c: &Config, mut src: Vec<Source>, sink: &mut Sink) {
             d
         }
     };
-    let mut ord: Vec<usize> = (0..src.len()).collect();
-    ord.sort_by(|&a, &b| cmp(&src, &pre, a, b));
+    // The sources in the order of their heads, each put in its place as
+    // the moved head is below.
+    let mut ord: Vec<usize> = Vec::with_capacity(src.len());
+    for i in (0..src.len()).rev() {
+        ord.insert(0, i);
+        place(&mut ord, |a, b| cmp(&src, &pre, a, b));
+    }
     let mut saved: Option<Vec<u8>> = None;
     while let Some(&i) = ord.first() {
         if c.unique {
@@ -1402,19 +1431,7 @@ fn merge_sources(c: &Config, mut src: Vec<Source>, sink: &mut Sink) {
         if plain {
             pre[i] = prefix(src[i].line());
         }
-        // Binary insertion of the new line among the others.
-        let (mut lo, mut hi) = (1, ord.len());
-        while lo < hi {
-            let probe = (lo + hi) / 2;
-            let d = cmp(&src, &pre, i, ord[probe]);
-            if d == Ordering::Less || (d == Ordering::Equal && i < ord[probe]) {
-                hi = probe;
-            } else {
-                lo = probe + 1;
-            }
-        }
-        ord.copy_within(1..lo, 0);
-        ord[lo - 1] = i;
+        place(&mut ord, |a, b| cmp(&src, &pre, a, b));
     }
     if let Some(s) = saved {
         sink.line(c, &s);
