@@ -87,6 +87,10 @@ fi
 if [ "${GNU_TESTS:-1}" != 0 ] && [ -f "$x86" ]; then
   echo "== GNU coreutils 9.1's test suite (tests/gnu/run.sh)"
   tests/gnu/run.sh "$x86"
+  # Its generated factor tests (very expensive; t09 and t10, 100 s each,
+  # are run by hand: README).
+  echo "== GNU's factor tests tNN (tests/gnu/factor-tnn.sh)"
+  FACTOR_TNN_SKIP="t09 t10" tests/gnu/factor-tnn.sh "$x86"
 fi
 
 failed=()
