@@ -80,7 +80,10 @@ unsafe fn copy_small(d: *mut u8, s: *const u8, n: usize) {
     unsafe {
         if n > 32 {
             let (a, b) = (rd(s as *const u128), rd(s.add(16) as *const u128));
-            let (c, e) = (rd(s.add(n - 32) as *const u128), rd(s.add(n - 16) as *const u128));
+            let (c, e) = (
+                rd(s.add(n - 32) as *const u128),
+                rd(s.add(n - 16) as *const u128),
+            );
             wr(d as *mut u128, a);
             wr(d.add(16) as *mut u128, b);
             wr(d.add(n - 32) as *mut u128, c);
@@ -189,7 +192,11 @@ pub unsafe extern "C" fn memcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
             use core::ptr::read_unaligned as rd;
             let (x, y) = (rd(a.add(i) as *const u64), rd(b.add(i) as *const u64));
             if x != y {
-                return if x.swap_bytes() < y.swap_bytes() { -1 } else { 1 };
+                return if x.swap_bytes() < y.swap_bytes() {
+                    -1
+                } else {
+                    1
+                };
             }
             i += 8;
         }
