@@ -200,6 +200,91 @@ fn same_as_gnu() {
     differential(&seq);
 }
 
+/// Beyond 128 bits (GNU's GMP path): Fermat and Mersenne numbers and
+/// others that trial division and rho split in milliseconds, products of
+/// a 28- to 40-bit prime and a 100- to 130-bit one, with GNU's leading
+/// zeros and `+`.
+#[test]
+fn big_numbers_same_as_gnu() {
+    let two = |e: u32, d: i32| {
+        let mut v = vec![1u32];
+        for _ in 0..e {
+            let mut carry = 0;
+            for x in v.iter_mut() {
+                let t = *x * 2 + carry;
+                *x = t % 1_000_000_000;
+                carry = t / 1_000_000_000;
+            }
+            if carry > 0 {
+                v.push(carry);
+            }
+        }
+        // 2^e + d, for d from -1 to 1: 2^e ends in 2, 4, 6 or 8.
+        v[0] = (v[0] as i32 + d) as u32;
+        let mut s = v.last().unwrap().to_string();
+        for x in v.iter().rev().skip(1) {
+            s.push_str(&format!("{x:09}"));
+        }
+        s
+    };
+    let mut input = String::new();
+    for (e, d) in [
+        (129, -1),
+        (130, 1),
+        (130, -1),
+        (160, 1),
+        (192, -1),
+        (200, 1),
+        (224, -1),
+    ] {
+        input.push_str(&format!("{}\n", two(e, d)));
+    }
+    input.push_str(&format!("{} +00{}\n", two(128, 0), two(130, 1)));
+    input.push_str(&format!("0000{}\n{}0\n", two(129, -1), two(200, 1)));
+    input.push_str(&format!("1{}1 1{}1\n", "0".repeat(39), "0".repeat(59)));
+    for n in [
+        "487518969999026553547521122679338750983",
+        "422697593006282115391502442621532848719",
+        "636628964882888606598595648344321616103",
+        "2776226379732605798501404287930224108608457",
+        "16774436548848860771627377017968284914772402019",
+        "14210717424459618753500133862526111893461336613",
+        "20895958311271058167121337258574461883989470369",
+        "53678608442896115945259083457590965830931",
+        "42175830177198473064591802054091435776427",
+        "287842939999637331468450218017708484361430450289",
+        "159917329344388033915584454424209672614995344229",
+        "249293581903231193028118519947560331911935134899",
+        "6567064867305781612212708961692251681631143",
+        "5873172169095995695597477273394655511150129",
+    ] {
+        input.push_str(n);
+        input.push('\n');
+    }
+    let out = ucmd("factor").stdin(&input).run().success();
+    let text = String::from_utf8(out.stdout.clone()).unwrap();
+    assert!(text.starts_with(
+        "680564733841876926926749214863536422911: 7 431 9719 2099863 11053036065049294753459639\n"
+    ));
+    assert!(
+        text.contains("\n340282366920938463463374607431768211456: 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2")
+    );
+    assert!(text.contains(
+        "\n53678608442896115945259083457590965830931: 67390653983 796528973534477176840355273357\n"
+    ));
+    if have_gnu("factor") {
+        differential(&input);
+    }
+    // Big primes, which GNU proves prime (slowly) by factoring n - 1.
+    let m521 = two(521, -1);
+    let m607 = two(607, -1);
+    ucmd("factor")
+        .args(&[&m521, &m607])
+        .run()
+        .success()
+        .stdout_is(format!("{m521}: {m521}\n{m607}: {m607}\n"));
+}
+
 /// GNU's lbuf_flush dies at a write error past its first 4 KiB, leaving
 /// the lines in its buffer, and its atexit twin fails on them again: two
 /// reports with errno. Below 4 KiB only the final flush fails.

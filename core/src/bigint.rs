@@ -199,6 +199,18 @@ impl Int {
         Some(Int::new(neg, mag))
     }
 
+    /// The non-negative integer of base 2^32 limbs, least significant
+    /// first.
+    pub fn from_mag(mag: Vec<u32>) -> Int {
+        Int::new(false, mag)
+    }
+
+    /// The magnitude's base 2^32 limbs, least significant first, without
+    /// high zero limbs.
+    pub fn mag(&self) -> &[u32] {
+        &self.mag
+    }
+
     pub fn from_u128(n: u128) -> Int {
         Int::new(false, (0..4).map(|i| (n >> (32 * i)) as u32).collect())
     }
