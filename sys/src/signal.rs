@@ -2,7 +2,9 @@
 //! and sending signals.
 
 use crate::errno::{Errno, Result};
-use crate::rt::kernel::{self, KernelSigaction};
+use crate::rt::kernel;
+#[cfg(not(target_arch = "riscv64"))]
+use crate::rt::kernel::KernelSigaction;
 use rustix::process::{kill_process, Pid, Signal};
 
 pub use rustix::process::Signal as Sig;
