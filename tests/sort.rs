@@ -210,27 +210,24 @@ fn compress_program() {
     }
     all.sort();
     let merged: String = all.iter().map(|n| format!("{n}\n")).collect();
-    host("/bin/sh")
-        .arg("-c")
-        .arg(format!(
-            "ulimit -n 14; exec {} sort -n -m --batch-size=5 -T {tmp} --compress-program={prog}{names}",
-            corebox_line()
-        ))
-        .env("LC_ALL", "C")
-        .run()
+    let args = format!("-n -m --batch-size=5 -T {tmp} --compress-program={prog}{names}");
+    sort_in_sh("ulimit -n 14", &args, "")
         .success()
         .stdout_is(merged);
-    host("/bin/sh")
-        .arg("-c")
-        .arg(format!(
-            "trap '' CHLD; exec {} sort -S 1k -T {tmp} --compress-program={prog}",
-            corebox_line()
-        ))
-        .env("LC_ALL", "C")
-        .stdin(input.as_str())
-        .run()
+    let args = format!("-S 1k -T {tmp} --compress-program={prog}");
+    sort_in_sh("trap '' CHLD", &args, &input)
         .success()
         .stdout_is(want.as_str());
+}
+
+/// sort with `args` run by a shell after `setup` (a limit, a trap).
+fn sort_in_sh(setup: &str, args: &str, input: &str) -> Output {
+    host("/bin/sh")
+        .arg("-c")
+        .arg(format!("{setup}; exec {} sort {args}", corebox_line()))
+        .env("LC_ALL", "C")
+        .stdin(input)
+        .run()
 }
 
 /// Runs spilled past -S are merged level by level, `--batch-size` of one
@@ -280,15 +277,8 @@ fn runs_merged_by_levels() {
         input.len()
     );
     // With few descriptors, runs are merged before the limit is reached.
-    host("/bin/sh")
-        .arg("-c")
-        .arg(format!(
-            "ulimit -n 12; exec {} sort -s -n -k1,1 -S 1k --batch-size=5 -T {tmp}",
-            corebox_line()
-        ))
-        .env("LC_ALL", "C")
-        .stdin(input.as_str())
-        .run()
+    let args = format!("-s -n -k1,1 -S 1k --batch-size=5 -T {tmp}");
+    sort_in_sh("ulimit -n 12", &args, &input)
         .success()
         .stdout_is(want.as_str());
 }
