@@ -4,6 +4,7 @@
 // `--cfg corebox_opt` (qemu/build.sh, qemu/sizes.sh): cold functions are
 // marked `#[cfg_attr(corebox_opt, optimize(size), inline(never))]`.
 #![cfg_attr(corebox_opt, feature(optimize_attribute))]
+#![cfg_attr(corebox_opt, feature(fn_align))]
 #![no_main]
 // Raw-memory code belongs in `sys` alone: Cargo.toml denies the lint
 // unsafe_code for this crate (sys's entry macro allows it where it expands).

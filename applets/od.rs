@@ -936,7 +936,12 @@ impl Writer<'_> {
             let blank = (bpb - n) / t.size;
             let mut pad_left = t.pad;
             for f in 0..fields - blank {
-                let next_pad = (t.pad as u128 * (fields - f - 1) as u128 / fields as u128) as usize;
+                // In 64 bits when it fits: no 128-bit division per field.
+                let rest = (fields - f - 1) as u64;
+                let next_pad = match (t.pad as u64).checked_mul(rest) {
+                    Some(p) => (p / fields as u64) as usize,
+                    None => (t.pad as u128 * rest as u128 / fields as u128) as usize,
+                };
                 let width = pad_left - next_pad + t.width;
                 let datum = &block[f * t.size..(f + 1) * t.size];
                 self.field(t, datum, width);

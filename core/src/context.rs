@@ -22,6 +22,7 @@ pub enum Part {
 impl Context {
     /// libselinux's context_new: two to five colons, no tab, newline or
     /// carriage return, no space before the range. None means EINVAL.
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn parse(s: &[u8]) -> Option<Context> {
         let mut colons = 0;
         for &c in s {
@@ -44,6 +45,7 @@ impl Context {
 
     /// context_*_set: None (EINVAL) for a value with a tab, newline,
     /// carriage return, or (outside the range) a colon or space.
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn set(&mut self, part: Part, v: &[u8]) -> Option<()> {
         let bad = |c: &u8| {
             matches!(c, b'\t' | b'\n' | b'\r') || (part != Part::Range && matches!(c, b':' | b' '))
@@ -61,6 +63,7 @@ impl Context {
     }
 
     /// context_str.
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut v = self.parts.join(&b':');
         if let Some(r) = &self.range {

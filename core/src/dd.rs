@@ -26,6 +26,7 @@ const SUFFIXES: &[u8] = b"bcEGkKMPTwYZ0";
 
 /// xstrtoumax with dd's suffixes: (value, end, invalid suffix or not a
 /// number, overflow).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn xstrtoumax(s: &[u8]) -> (u64, usize, bool, bool) {
     use crate::num::SizeError;
     match crate::num::xstrtoumax(s, SUFFIXES) {
@@ -37,6 +38,7 @@ fn xstrtoumax(s: &[u8]) -> (u64, usize, bool, bool) {
 
 /// dd's parse_integer: `N[SUFFIX][B]`, or such a number times another
 /// (`2x512`).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn parse_integer(s: &[u8]) -> Num {
     let (mut n, mut end, mut bad, mut overflow) = xstrtoumax(s);
     if bad && end > 0 && s[end - 1] != b'B' && s.get(end) == Some(&b'B') {
@@ -111,6 +113,7 @@ use crate::human::{unit, POWERS};
 /// gnulib human_readable(n, autoscale | round_to_nearest |
 /// space_before_unit | SI | B [| base_1024], 1, 1), as dd prints sizes:
 /// `512 B`, `1.0 kB`, `238 MiB`.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn human(n: u64, iec: bool) -> String {
     crate::human::human(n, iec, crate::human::Round::Nearest, true)
 }
@@ -119,6 +122,7 @@ pub fn human(n: u64, iec: bool) -> String {
 /// in `ns` nanoseconds, as `417 kB/s`; GNU scales at least once (`0.5
 /// kB/s`, never `500 B/s`). Exact integer arithmetic (GNU's long double
 /// agrees to the digits shown), no float formatting code.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn rate(bytes: u64, ns: u64) -> String {
     let num = bytes as u128 * 1_000_000_000;
     let den = ns.max(1) as u128;
@@ -142,6 +146,7 @@ pub fn rate(bytes: u64, ns: u64) -> String {
 }
 
 /// n / d rounded to nearest, ties to even (printf's rounding).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn round_div(n: u128, d: u128) -> u128 {
     let (q, r) = (n / d, n % d);
     if 2 * r > d || (2 * r == d && q & 1 == 1) {

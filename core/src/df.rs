@@ -53,6 +53,7 @@ const FIELDS: [Field; 12] = [
 
 impl Field {
     /// (`--output` name, default header, minimum width, right-aligned, kind).
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn data(self) -> (&'static [u8], &'static [u8], usize, bool, Kind) {
         match self {
             Field::Source => (b"source", b"Filesystem", 14, false, Kind::Other),
@@ -69,18 +70,23 @@ impl Field {
             Field::File => (b"file", b"File", 0, false, Kind::Other),
         }
     }
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn name(self) -> &'static [u8] {
         self.data().0
     }
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn caption(self) -> &'static [u8] {
         self.data().1
     }
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn min_width(self) -> usize {
         self.data().2
     }
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn right(self) -> bool {
         self.data().3
     }
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn kind(self) -> Kind {
         self.data().4
     }
@@ -102,6 +108,7 @@ pub enum FieldError {
 
 /// GNU's decode_output_arg: the fields of a comma-separated `list`
 /// appended to `columns` (size and avail get their short headers).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn add_fields(list: &[u8], columns: &mut Vec<Column>) -> Result<(), FieldError> {
     for name in list.split(|&b| b == b',') {
         let Some(&field) = FIELDS.iter().find(|f| f.name() == name) else {
@@ -158,6 +165,7 @@ impl Usage {
 }
 
 /// GNU's known_value: all ones (and on AIX one less) means unknown.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn known(n: u64) -> bool {
     n < u64::MAX - 1
 }
@@ -175,6 +183,7 @@ pub struct Values {
     pub negate_used: bool,
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn used_of(v: &mut Values) {
     v.used = u64::MAX;
     v.negate_used = false;
@@ -186,6 +195,7 @@ fn used_of(v: &mut Values) {
 
 /// GNU's get_field_values: (block values, inode values) of `u`, blocks
 /// shown in units of `output_block_size` bytes.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn values(u: &Usage, output_block_size: u64) -> (Values, Values) {
     let mut inodes = Values {
         input_units: 1,
@@ -214,6 +224,7 @@ pub fn values(u: &Usage, output_block_size: u64) -> (Values, Values) {
 
 /// GNU's add_uint_with_neg_flag: `dest` (negative when `dest_neg`, in
 /// two's complement) plus `src`.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn add_signed(dest: &mut u64, dest_neg: &mut bool, mut src: u64, src_neg: bool) {
     if *dest_neg == src_neg {
         *dest = dest.wrapping_add(src);
@@ -238,6 +249,7 @@ fn add_signed(dest: &mut u64, dest_neg: &mut bool, mut src: u64, src_neg: bool) 
 
 /// GNU's add_to_grand_total: the known values of one file system added
 /// to `total` (whose sizes are in bytes).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn add_to_total(total: &mut Usage, b: &Values, i: &Values) {
     if known(i.total) {
         total.files = total.files.wrapping_add(i.total);
@@ -267,6 +279,7 @@ pub fn add_to_total(total: &mut Usage, b: &Values, i: &Values) {
 
 /// GNU's df_readable: `n` (negative in two's complement when
 /// `negative`) as human_readable shows it, `-` when unknown.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn readable(negative: bool, n: u64, opts: u32, from: u64, to: u64) -> Vec<u8> {
     if !known(n) && !negative {
         return b"-".to_vec();
@@ -283,6 +296,7 @@ pub fn readable(negative: bool, n: u64, opts: u32, from: u64, to: u64) -> Vec<u8
 }
 
 /// The percentage of `v` used, rounded up (GNU's PCENT_FIELD), or `-`.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn percent(v: &Values) -> Vec<u8> {
     let mut pct = -1.0f64;
     if !known(v.used) || !known(v.available) {
@@ -336,6 +350,7 @@ pub fn percent(v: &Values) -> Vec<u8> {
 
 /// The size column's header for a block size (`1K-blocks`, `1kB-blocks`,
 /// `512B-blocks`): its human form in the base that divides it better.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn blocks_header(block_size: u64, human_opts: u32) -> Vec<u8> {
     use crate::human::{AUTOSCALE, B, BASE_1024, GROUP_DIGITS, SI, SUPPRESS_POINT_ZERO};
     let mut opts =
@@ -366,6 +381,7 @@ pub fn blocks_header(block_size: u64, human_opts: u32) -> Vec<u8> {
 }
 
 /// GNU's has_uuid_suffix: `s` ends in 36 hex digits and dashes.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn has_uuid_suffix(s: &[u8]) -> bool {
     s.len() > 36
         && s[s.len() - 36..]
@@ -375,6 +391,7 @@ pub fn has_uuid_suffix(s: &[u8]) -> bool {
 
 /// GNU's replace_control_chars (output not a terminal): ASCII control
 /// characters become `?`.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn replace_controls(cell: &mut [u8]) {
     for b in cell.iter_mut().filter(|b| b.is_ascii_control()) {
         *b = b'?';
@@ -385,6 +402,7 @@ pub fn replace_controls(cell: &mut [u8]) {
 /// incomplete characters and control characters become `?`; in the C
 /// locale (glibc 2.35 on) every byte is a character, so only the ASCII
 /// controls.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn replace_invalid(cell: &[u8], utf8: bool) -> Vec<u8> {
     let mut out = Vec::with_capacity(cell.len());
     let mut i = 0;
@@ -412,6 +430,7 @@ pub fn replace_invalid(cell: &[u8], utf8: bool) -> Vec<u8> {
 /// wider; None when `s` is not valid in the locale (GNU then prints it
 /// unaligned). In UTF-8, characters that are not printable show as
 /// U+FFFD.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn align(s: &[u8], width: usize, right: bool, last: bool, utf8: bool) -> Option<Vec<u8>> {
     let mut text: Vec<u8>;
     let cols;

@@ -8,6 +8,7 @@
 // `--cfg corebox_opt` (qemu/build.sh, qemu/sizes.sh): cold functions are
 // marked `#[cfg_attr(corebox_opt, optimize(size), inline(never))]`.
 #![cfg_attr(corebox_opt, feature(optimize_attribute))]
+#![cfg_attr(corebox_opt, feature(fn_align))]
 // No code here may touch raw memory: core/Cargo.toml forbids it (lint
 // unsafe_code); that belongs in `sys` alone.
 

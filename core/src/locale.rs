@@ -1,6 +1,7 @@
 //! What little of the locale corebox needs: is the character set UTF-8.
 
 /// A locale name such as `C.UTF-8` or `en_US.utf8` selects UTF-8.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn names_utf8(name: &[u8]) -> bool {
     let Some(dot) = name.iter().position(|&b| b == b'.') else {
         return false;

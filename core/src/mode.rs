@@ -35,6 +35,7 @@ pub struct Change {
 }
 
 /// `=MODE` for all bits, with `mentioned` bits the ones it sets explicitly.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn equals(value: u32, mentioned: u32) -> Vec<Change> {
     alloc::vec![Change {
         op: b'=',
@@ -45,6 +46,7 @@ fn equals(value: u32, mentioned: u32) -> Vec<Change> {
     }]
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn octal(s: &[u8]) -> Option<(u32, usize)> {
     let mut n = 0u32;
     let mut i = 0;
@@ -59,6 +61,7 @@ fn octal(s: &[u8]) -> Option<(u32, usize)> {
 }
 
 /// Parses a mode (`755`, `u+rwx,g-w,o=rX`, `+t`, `a=u`); None if invalid.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn compile(s: &[u8]) -> Option<Vec<Change>> {
     if s.first().is_some_and(|c| c.is_ascii_digit() && *c < b'8') {
         let (n, len) = octal(s)?;
@@ -152,6 +155,7 @@ pub fn compile(s: &[u8]) -> Option<Vec<Change>> {
 }
 
 /// The mode of a reference file as a change (`--reference`).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn from_reference(mode: u32) -> Vec<Change> {
     equals(mode & ALL, ALL)
 }

@@ -34,6 +34,7 @@ pub enum RangeError<'a> {
 impl RangeError<'_> {
     /// The message, for byte/character positions (`positions`) or fields,
     /// with names quoted for a UTF-8 locale or not.
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn message(&self, positions: bool, utf8: bool) -> Vec<u8> {
         let mut m = Vec::new();
         let (what, rest): (&[u8], &[u8]) = match self {
@@ -72,6 +73,7 @@ impl RangeError<'_> {
 }
 
 /// Parses a list. With `allow_dash` (numfmt), a lone `-` means `1-`.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn parse(list: &[u8], allow_dash: bool) -> Result<Vec<Range>, RangeError<'_>> {
     let mut ranges: Vec<Range> = Vec::new();
     let mut initial = 1u64;
@@ -173,6 +175,7 @@ pub fn parse(list: &[u8], allow_dash: bool) -> Result<Vec<Range>, RangeError<'_>
 
 /// The positions not in `ranges` (sorted and merged), as GNU's
 /// `--complement` computes them.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn complement(ranges: &[Range]) -> Vec<Range> {
     let mut out = Vec::new();
     let mut next = 1u64;

@@ -115,6 +115,7 @@ struct Parser<'a> {
 
 type PResult<T> = Result<T, &'static str>;
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn set_of(f: impl Fn(u8) -> bool) -> Box<[bool; 256]> {
     let mut s = Box::new([false; 256]);
     for b in 0..=255u8 {
@@ -128,6 +129,7 @@ fn is_word(b: u8) -> bool {
 }
 
 /// The bytes of a POSIX class name (`alpha` ...), if it is one.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn class(name: &[u8]) -> Option<fn(u8) -> bool> {
     Some(match name {
         b"alpha" => |b: u8| b.is_ascii_alphabetic(),
@@ -147,20 +149,24 @@ pub fn class(name: &[u8]) -> Option<fn(u8) -> bool> {
 }
 
 impl Parser<'_> {
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn peek(&self) -> Option<u8> {
         self.p.get(self.i).copied()
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn at(&self, s: &[u8]) -> bool {
         self.p[self.i..].starts_with(s)
     }
 
     /// `$` is an anchor at the end of the pattern or of a branch or group.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn dollar_is_anchor(&self) -> bool {
         let rest = &self.p[self.i + 1..];
         rest.is_empty() || rest.starts_with(b"\\)") || rest.starts_with(b"\\|")
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn alternation(&mut self, depth: usize) -> PResult<Node> {
         let mut branches = vec![self.branch(depth)?];
         while self.at(b"\\|") {
@@ -174,6 +180,7 @@ impl Parser<'_> {
         })
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn branch(&mut self, depth: usize) -> PResult<Node> {
         let mut items: Vec<Node> = Vec::new();
         // At the start of a branch `*` (and `\{`, `+`, `?`) are literal.
@@ -222,6 +229,7 @@ impl Parser<'_> {
     }
 
     /// A repetition operator at the cursor: `*`, `\+`/`+`, `\?`/`?`, `\{m,n\}`.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn repeat_op(&mut self) -> PResult<Option<(u32, Option<u32>)>> {
         let basic = self.syntax == Syntax::Basic;
         let op = match (self.peek(), self.p.get(self.i + 1).copied()) {
@@ -240,6 +248,7 @@ impl Parser<'_> {
         Ok(Some((op.1, op.2)))
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn number(&mut self) -> Option<u32> {
         let from = self.i;
         let mut n: u32 = 0;
@@ -250,6 +259,7 @@ impl Parser<'_> {
         (self.i > from).then_some(n)
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn interval(&mut self) -> PResult<(u32, Option<u32>)> {
         let min = self.number();
         let max = if self.peek() == Some(b',') {
@@ -278,6 +288,7 @@ impl Parser<'_> {
         Ok((min, max))
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn atom(&mut self, depth: usize) -> PResult<Node> {
         let c = self.p[self.i];
         self.i += 1;
@@ -359,6 +370,7 @@ impl Parser<'_> {
 
     /// The code point and length of the multibyte character at `at` of
     /// the pattern, in a UTF-8 locale.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn multibyte(&self, at: usize) -> Option<(u32, usize)> {
         match crate::unicode::decode(&self.p[at..]) {
             Ok((cp, len)) if self.utf8 && len > 1 => Some((cp, len)),
@@ -366,6 +378,7 @@ impl Parser<'_> {
         }
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn bracket(&mut self) -> PResult<Node> {
         const UNMATCHED: &str = "Unmatched [, [^, [:, [., or [=";
         let mut set = Box::new([false; 256]);
@@ -439,6 +452,7 @@ impl Parser<'_> {
     /// point of a multibyte character plus 0x100 (returned, it may start
     /// a range),
     /// or a class (added to `set`, returns None).
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn bracket_element(&mut self, set: &mut [bool; 256]) -> PResult<Option<u32>> {
         const UNMATCHED: &str = "Unmatched [, [^, [:, [., or [=";
         let c = self.p[self.i];
@@ -492,6 +506,7 @@ fn char_start(hay: &[u8], at: usize) -> bool {
 }
 
 /// The code points not in `ranges`, from 0x80 up.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn complement_ranges(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
     crate::sort::sort(&mut ranges);
     let mut out = Vec::new();
@@ -510,6 +525,7 @@ fn complement_ranges(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
 
 /// The UTF-8 encodings of the multibyte code points of `ranges`
 /// (surrogates left out), as alternatives of byte-range sequences.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn utf8_ranges(ranges: &[(u32, u32)]) -> Node {
     let mut alts = Vec::new();
     for &(lo, hi) in ranges {
@@ -533,6 +549,7 @@ fn utf8_ranges(ranges: &[(u32, u32)]) -> Node {
 
 /// Splits `lo..=hi` (code points of one encoded length) until each piece
 /// is a sequence of byte ranges, pushed to `out`.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn utf8_split(lo: u32, hi: u32, out: &mut Vec<Node>) {
     let len = match hi {
         0..=0x7ff => 2,
@@ -561,6 +578,7 @@ fn utf8_split(lo: u32, hi: u32, out: &mut Vec<Node>) {
     out.push(Node::Concat(seq.collect()));
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn encode_utf8(cp: u32, buf: &mut [u8; 4]) -> &[u8] {
     char::from_u32(cp).map_or(&[][..], |c| c.encode_utf8(buf).as_bytes())
 }
@@ -571,6 +589,7 @@ struct Compiler {
 }
 
 impl Compiler {
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn push(&mut self, i: Inst) -> PResult<u32> {
         if self.prog.len() >= PROG_MAX {
             return Err("Regular expression too big");
@@ -579,10 +598,12 @@ impl Compiler {
         Ok((self.prog.len() - 1) as u32)
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn pc(&self) -> u32 {
         self.prog.len() as u32
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn patch(&mut self, at: u32, to: u32) {
         match &mut self.prog[at as usize] {
             Inst::Split(_, b) => *b = to,
@@ -591,6 +612,7 @@ impl Compiler {
         }
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn node(&mut self, n: &Node) -> PResult<()> {
         match n {
             Node::Empty => {}
@@ -925,6 +947,7 @@ fn literal_in(hay: &[u8], needle: &[u8]) -> bool {
     crate::memchr::memmem::find(hay, needle).is_some()
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn has_backref(n: &Node) -> bool {
     match n {
         Node::Backref(_) => true,
@@ -936,6 +959,7 @@ fn has_backref(n: &Node) -> bool {
 
 impl Regex {
     /// Compiles `pattern`; the error is glibc's message text.
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn new(pattern: &[u8], syntax: Syntax) -> Result<Regex, &'static str> {
         Regex::compile(pattern, syntax, true, false)
     }
@@ -944,6 +968,7 @@ impl Regex {
     /// (`utf8`): a multibyte character of the pattern is one atom, `.`
     /// and bracket expressions match whole valid characters (never an
     /// invalid byte), and matches start only where characters do.
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn new_in_locale(
         pattern: &[u8],
         syntax: Syntax,
@@ -955,10 +980,12 @@ impl Regex {
     /// [`Regex::new`] with `^` and `$` anchored to the ends of the subject
     /// only, not to newlines inside it (expr's `newline_anchor = 0`).
     /// In a UTF-8 locale (`utf8`), characters as [`Regex::new_in_locale`].
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn new_whole(pattern: &[u8], syntax: Syntax, utf8: bool) -> Result<Regex, &'static str> {
         Regex::compile(pattern, syntax, false, utf8)
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn compile(
         pattern: &[u8],
         syntax: Syntax,
@@ -1031,6 +1058,7 @@ impl Regex {
         Ok(r)
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn first_bytes(&self) -> Option<[bool; 256]> {
         let mut first = [false; 256];
         let mut seen = vec![false; self.prog.len()];

@@ -44,6 +44,7 @@ pub struct Db {
 }
 
 /// The S_IFMT type of a TYPE field, None if it is not one.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn file_type(t: &[u8]) -> Option<u32> {
     Some(match t {
         b"--" => 0o100000,
@@ -61,6 +62,7 @@ fn file_type(t: &[u8]) -> Option<u32> {
 /// the text before the first metacharacter, less a last byte that a
 /// quantifier makes optional; empty when a `|` outside groups could start
 /// a match anywhere.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn literal_prefix(pat: &[u8]) -> (bool, Vec<u8>) {
     let mut lit = Vec::new();
     let mut i = 0;
@@ -123,6 +125,7 @@ fn literal_prefix(pat: &[u8]) -> (bool, Vec<u8>) {
 }
 
 /// A PCRE/POSIX-extended pattern as a GNU basic one anchored at both ends.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn to_basic(pat: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(pat.len() * 2 + 8);
     out.extend_from_slice(b"^\\(");
@@ -216,12 +219,14 @@ fn to_basic(pat: &[u8]) -> Vec<u8> {
     out
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn fields(line: &[u8]) -> impl Iterator<Item = &[u8]> {
     line.split(|b| b.is_ascii_whitespace())
         .filter(|f| !f.is_empty())
 }
 
 impl Db {
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn new() -> Db {
         Db::default()
     }
@@ -230,6 +235,7 @@ impl Db {
     /// and `.local` companions) with `subs` None, else a substitution
     /// file: `.subs_dist` (Some(true)) or `.subs`. Malformed lines are
     /// skipped.
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn add(&mut self, text: &[u8], subs: Option<bool>) {
         for line in text.split(|&b| b == b'\n') {
             let line = line.trim_ascii();
@@ -274,6 +280,7 @@ impl Db {
     }
 
     /// Whether any specification was loaded.
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn is_empty(&self) -> bool {
         self.specs.is_empty()
     }
@@ -331,6 +338,7 @@ impl Db {
 
 /// libselinux's selinux_config: the SELINUXTYPE of /etc/selinux/config's
 /// text ("targeted" when it names none).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn policy_type(config: &[u8]) -> &[u8] {
     for line in config.split(|&b| b == b'\n') {
         let line = line.trim_ascii();

@@ -20,6 +20,7 @@ pub enum Error<'a> {
 
 /// The name in `${NAME}` at the start of `s` (NAME: a letter or `_`, then
 /// letters, digits, `_`) and the bytes the reference takes.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn variable(s: &[u8]) -> Option<(&[u8], usize)> {
     let body = s.strip_prefix(b"${")?;
     if !body
@@ -42,12 +43,14 @@ struct Words {
 }
 
 impl Words {
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn start(&mut self) {
         if self.sep {
             self.out.push(Vec::new());
             self.sep = false;
         }
     }
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn push(&mut self, c: u8) {
         self.start();
         if let Some(w) = self.out.last_mut() {
@@ -57,6 +60,7 @@ impl Words {
 }
 
 /// Splits `s`; `getenv` looks up `${NAME}` (and may report what it did).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn split<'a>(
     s: &'a [u8],
     mut getenv: impl FnMut(&[u8]) -> Option<&'a [u8]>,

@@ -57,6 +57,7 @@ impl TabStops {
 
     /// Parses a list of stops separated by commas or blanks; every error
     /// goes to `errs` (GNU reports them all, then exits).
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn parse<'a>(&mut self, stops: &'a [u8], errs: &mut Vec<TabError<'a>>) {
         let (mut have, mut value, mut extend, mut increment) = (false, 0u64, false, false);
         let mut ok = true;
@@ -133,6 +134,7 @@ impl TabStops {
     }
 
     /// Checks the stops and settles the tab size (8 by default).
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn finalize(&mut self) -> Result<(), TabError<'static>> {
         let mut prev = 0;
         for &t in &self.list {

@@ -55,6 +55,7 @@ impl Class {
         }
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn size(self) -> u64 {
         (0..=255u8).filter(|&c| self.has(c)).count() as u64
     }
@@ -81,6 +82,7 @@ pub enum Error {
     Quoted(&'static [u8], Vec<u8>, &'static [u8]),
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn plain(m: &[u8]) -> Error {
     Error::Plain(m.to_vec())
 }
@@ -107,6 +109,7 @@ struct Array {
 }
 
 /// The printable form of a character in diagnostics (`\NNN` when not).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn push_printable_char(out: &mut Vec<u8>, c: u8) {
     if c.is_ascii_graphic() || c == b' ' {
         out.push(c);
@@ -122,6 +125,7 @@ fn push_printable_char(out: &mut Vec<u8>, c: u8) {
 
 /// The printable form of a string in diagnostics: `\n`-style escapes for
 /// the C escapes, `\NNN` for other unprintable bytes, a backslash as is.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn printable(s: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(s.len());
     for &c in s {
@@ -145,6 +149,7 @@ fn printable(s: &[u8]) -> Vec<u8> {
 
 /// Replaces the backslash escapes of `s`; returns the bytes and, per
 /// byte, whether it came from an escape (escaped bytes are never syntax).
+#[cfg_attr(corebox_opt, optimize(size))]
 fn unquote(s: &[u8], warnings: &mut Vec<Vec<u8>>) -> (Vec<u8>, Vec<bool>) {
     let (mut out, mut escaped) = (Vec::with_capacity(s.len()), Vec::with_capacity(s.len()));
     let oct = |i: usize| {
@@ -214,16 +219,19 @@ struct Escaped {
 
 impl Escaped {
     /// `s[i] == c` and not from an escape.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn is(&self, i: usize, c: u8) -> bool {
         self.s.get(i) == Some(&c) && !self.esc[i]
     }
 
     /// Index of the unescaped pair `delim ]` at or after `from`.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn closing(&self, from: usize, delim: u8) -> Option<usize> {
         (from..self.s.len().saturating_sub(1)).find(|&i| self.is(i, delim) && self.is(i + 1, b']'))
     }
 
     /// `*[0-9]*]` at `i`, unescaped.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn star_digits_bracket(&self, i: usize) -> bool {
         if !self.is(i, b'*') {
             return false;
@@ -237,6 +245,7 @@ impl Escaped {
 
     /// `[c*n]` with the `c` at `i`: Ok(None) when this is no repeat
     /// construct, else the element and the index of the `]`.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn repeat(&self, i: usize) -> Result<Option<(Elem, usize)>, Error> {
         if !self.is(i + 1, b'*') {
             return Ok(None);
@@ -266,6 +275,7 @@ impl Escaped {
 
 /// The `n` of `[c*n]` as strtoumax reads it (leading blanks and `+`
 /// allowed; octal when it starts with 0), all of it, at most MAX_COUNT.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn repeat_count(s: &[u8]) -> Option<u64> {
     let mut i = s
         .iter()
@@ -290,6 +300,7 @@ fn repeat_count(s: &[u8]) -> Option<u64> {
     (n <= MAX_COUNT).then_some(n)
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn parse(arg: &[u8], warnings: &mut Vec<Vec<u8>>) -> Result<Vec<Elem>, Error> {
     let (s, esc) = unquote(arg, warnings);
     let es = Escaped { s, esc };
@@ -369,6 +380,7 @@ fn parse(arg: &[u8], warnings: &mut Vec<Vec<u8>>) -> Result<Vec<Elem>, Error> {
 }
 
 impl Array {
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn new(elems: Vec<Elem>) -> Result<Array, Error> {
         let mut a = Array {
             elems,
@@ -409,6 +421,7 @@ impl Array {
     }
 
     /// The set of bytes the array expands to.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn members(&self) -> [bool; 256] {
         let mut set = [false; 256];
         for e in &self.elems {
@@ -424,6 +437,7 @@ impl Array {
         set
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn cursor(&self) -> Cursor<'_> {
         Cursor {
             elems: &self.elems,
@@ -444,11 +458,13 @@ struct Cursor<'a> {
 }
 
 impl Cursor<'_> {
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn advance(&mut self) {
         self.i += 1;
         self.fresh = true;
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn next(&mut self) -> (Option<u8>, Case) {
         loop {
             let Some(&e) = self.elems.get(self.i) else {
@@ -507,6 +523,7 @@ impl Cursor<'_> {
 
     /// The characters still to come from a `[c*n]` repeat the cursor is
     /// in (0 elsewhere): all of them `c`.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn repeat_left(&self) -> u64 {
         match self.elems.get(self.i) {
             Some(&Elem::Repeat(_, n)) if !self.fresh => n - self.state,
@@ -515,6 +532,7 @@ impl Cursor<'_> {
     }
 
     /// Passes `k` <= [`Cursor::repeat_left`] characters of the repeat.
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn jump(&mut self, k: u64) {
         self.state += k;
         if self.state >= self.repeat_total() {
@@ -522,6 +540,7 @@ impl Cursor<'_> {
         }
     }
 
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn repeat_total(&self) -> u64 {
         match self.elems.get(self.i) {
             Some(&Elem::Repeat(_, n)) => n,
@@ -530,6 +549,7 @@ impl Cursor<'_> {
     }
 
     /// Moves past the current element (after its first character).
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn skip(&mut self) {
         if !self.fresh {
             self.advance();
@@ -557,6 +577,7 @@ pub struct Plan {
     pub squeeze: [bool; 256],
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn complemented(mut set: [bool; 256], yes: bool) -> [bool; 256] {
     if yes {
         set.iter_mut().for_each(|b| *b = !*b);
@@ -567,6 +588,7 @@ fn complemented(mut set: [bool; 256], yes: bool) -> [bool; 256] {
 /// Parses and checks the operands (one or two, as the options allow: the
 /// caller has checked their number) and builds the tables. `warnings`
 /// receives GNU's escape warnings, to be printed before any error.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn plan(
     s1: &[u8],
     s2: Option<&[u8]>,
@@ -626,6 +648,7 @@ pub fn plan(
 
 /// GNU's checks of string2 when translating; pads it to string1's length
 /// with its last character unless truncating.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn check_translation(o: &Options, a1: &mut Array, a2: &mut Array) -> Result<(), Error> {
     if a2.has_equiv {
         return Err(plain(
@@ -669,6 +692,7 @@ fn check_translation(o: &Options, a1: &mut Array, a2: &mut Array) -> Result<(), 
 /// The translation table: the members of string1 (or, with -c, the bytes
 /// that are not) map in order to the characters of string2, `[:lower:]`
 /// against `[:upper:]` mapping case.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn fill_xlate(x: &mut [u8; 256], m1: &[bool; 256], a1: &Array, a2: &Array, complement: bool) {
     if complement {
         let mut c2 = a2.cursor();
@@ -711,6 +735,7 @@ fn fill_xlate(x: &mut [u8; 256], m1: &[bool; 256], a1: &Array, a2: &Array, compl
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn repeated_char(e: Elem) -> u8 {
     match e {
         Elem::Repeat(c, _) => c,
@@ -721,6 +746,7 @@ fn repeated_char(e: Elem) -> u8 {
 /// GNU's check that the case classes of ARRAY2 sit where ARRAY1 has case
 /// classes; it also counts each such pair as one character for the
 /// length comparison.
+#[cfg_attr(corebox_opt, optimize(size))]
 fn check_case_classes(a1: &mut Array, a2: &mut Array) -> Result<(), Error> {
     let (mut c1, mut c2) = (a1.cursor(), a2.cursor());
     let (mut new1, mut new2) = (true, true);
@@ -756,6 +782,7 @@ fn check_case_classes(a1: &mut Array, a2: &mut Array) -> Result<(), Error> {
     Ok(())
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn homogeneous(a: &Array) -> bool {
     let mut c = a.cursor();
     let Some(first) = c.next().0 else {
@@ -772,6 +799,9 @@ fn homogeneous(a: &Array) -> bool {
 
 /// Translates `buf` in place through `table`, eight bytes per step (the
 /// binary is built for size, so the unrolling is written out).
+// A function of its own at a 64-byte boundary: the speed of its tight
+// loop then no longer depends on where the rest of the binary puts it.
+#[cfg_attr(corebox_opt, rustc_align(64), inline(never))]
 pub fn translate(buf: &mut [u8], table: &[u8; 256]) {
     let mut words = buf.chunks_exact_mut(8);
     for w in &mut words {
@@ -812,6 +842,9 @@ pub fn shifts(table: &[u8; 256]) -> Option<(Shifts, usize)> {
 }
 
 /// Removes the bytes of `set` from `buf` in place; returns the new length.
+// A function of its own at a 64-byte boundary: the speed of its tight
+// loop then no longer depends on where the rest of the binary puts it.
+#[cfg_attr(corebox_opt, rustc_align(64), inline(never))]
 pub fn delete(buf: &mut [u8], set: &[bool; 256]) -> usize {
     let mut n = 0;
     for i in 0..buf.len() {

@@ -4,6 +4,7 @@
 use crate::errno::Errno;
 use alloc::vec::Vec;
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn cstr(v: &[u8]) -> Vec<u8> {
     let mut c = Vec::with_capacity(v.len() + 1);
     c.extend_from_slice(v);
@@ -11,6 +12,7 @@ fn cstr(v: &[u8]) -> Vec<u8> {
     c
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn try_exec(path: &[u8], argv: &[Vec<u8>], envp: *const *const u8) -> Errno {
     let p = cstr(path);
     let Ok(path_c) = core::ffi::CStr::from_bytes_with_nul(&p) else {
@@ -38,6 +40,7 @@ fn try_exec(path: &[u8], argv: &[Vec<u8>], envp: *const *const u8) -> Errno {
 
 /// Replaces this process with `args[0]` (searched in PATH unless it has a
 /// slash); returns the error when that is impossible.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn execvp(args: &[&[u8]]) -> Errno {
     let path = crate::env::var(b"PATH");
     run(args, path, crate::rt::envp())
@@ -45,6 +48,7 @@ pub fn execvp(args: &[&[u8]]) -> Errno {
 
 /// [`execvp`] with the environment `env` (`NAME=VALUE` entries) instead of
 /// the process's own: its PATH is searched, as after glibc's putenv.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn execvpe(args: &[&[u8]], env: &[&[u8]]) -> Errno {
     let path = env.iter().find_map(|e| e.strip_prefix(b"PATH="));
     let strings: Vec<Vec<u8>> = env.iter().map(|e| cstr(e)).collect();
@@ -55,6 +59,7 @@ pub fn execvpe(args: &[&[u8]], env: &[&[u8]]) -> Errno {
 
 /// execve(2) of `path` (no PATH search, as execl does) with `args`
 /// (argv[0] first) and the environment `env` (`NAME=VALUE` entries).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn execve(path: &[u8], args: &[&[u8]], env: &[&[u8]]) -> Errno {
     let argv: Vec<Vec<u8>> = args.iter().map(|a| cstr(a)).collect();
     let strings: Vec<Vec<u8>> = env.iter().map(|e| cstr(e)).collect();
@@ -63,6 +68,7 @@ pub fn execve(path: &[u8], args: &[&[u8]], env: &[&[u8]]) -> Errno {
     try_exec(path, &argv, ptrs.as_ptr())
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn run(args: &[&[u8]], path: Option<&[u8]>, envp: *const *const u8) -> Errno {
     let Some(&cmd) = args.first() else {
         return Errno::NOENT;
@@ -100,6 +106,7 @@ fn run(args: &[&[u8]], path: Option<&[u8]>, envp: *const *const u8) -> Errno {
 
 /// The file execvp would run for `cmd` (searched in PATH unless it has a
 /// slash): the first executable regular file on the way, if any.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn which(cmd: &[u8]) -> Option<Vec<u8>> {
     if cmd.is_empty() {
         return None;

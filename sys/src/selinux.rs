@@ -11,12 +11,14 @@ use rustix::fs as rfs;
 /// SELINUX_MAGIC, the f_type of selinuxfs.
 const SELINUX_MAGIC: u64 = 0xf97cff8c;
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn xattr_name() -> &'static core::ffi::CStr {
     c"security.selinux"
 }
 
 /// `name` in the directory `dir` as a path the xattr calls accept: the
 /// name itself for the current directory, else through /proc/self/fd.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub(crate) fn at_path(dir: Fd, name: &[u8]) -> Vec<u8> {
     if dir == Fd::CWD {
         return name.to_vec();
@@ -31,6 +33,7 @@ pub(crate) fn at_path(dir: Fd, name: &[u8]) -> Vec<u8> {
 
 /// Whether /proc/self/fd can name files relative to a descriptor (there
 /// is no /proc early in an initramfs): callers fall back to whole paths.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn proc_fds() -> bool {
     use core::sync::atomic::{AtomicU8, Ordering};
     static KNOWN: AtomicU8 = AtomicU8::new(0);
@@ -47,6 +50,7 @@ pub fn proc_fds() -> bool {
 
 /// The label of `name` in `dir` (of the link itself unless `follow`);
 /// None if it has none (ENODATA).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn get_label(dir: Fd, name: &[u8], follow: bool) -> Result<Option<Vec<u8>>> {
     let path = at_path(dir, name);
     let mut buf = Vec::new();
@@ -57,6 +61,7 @@ pub fn get_label(dir: Fd, name: &[u8], follow: bool) -> Result<Option<Vec<u8>>> 
 /// into `buf`, up to its NUL: the size of the attribute, None if it has
 /// none (ENODATA). A buffer kept from call to call saves an allocation
 /// per file (ls -l).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn label_into(path: &[u8], follow: bool, buf: &mut Vec<u8>) -> Result<Option<usize>> {
     buf.clear();
     buf.resize(buf.capacity().max(256), 0);
@@ -91,6 +96,7 @@ pub fn label_into(path: &[u8], follow: bool, buf: &mut Vec<u8>) -> Result<Option
 }
 
 /// Sets the label of `name` in `dir` (of the link itself unless `follow`).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn set_label(dir: Fd, name: &[u8], ctx: &[u8], follow: bool) -> Result<()> {
     let path = at_path(dir, name);
     let mut v = ctx.to_vec();
@@ -105,11 +111,13 @@ pub fn set_label(dir: Fd, name: &[u8], ctx: &[u8], follow: bool) -> Result<()> {
 }
 
 /// libselinux's is_selinux_enabled: selinuxfs is mounted.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn enabled() -> bool {
     rfs::statfs(P(b"/sys/fs/selinux")).is_ok_and(|s| s.f_type as u64 == SELINUX_MAGIC)
 }
 
 /// The context of this process (getcon).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn current() -> Result<Vec<u8>> {
     let mut v = crate::system::read_file(b"/proc/thread-self/attr/current")?;
     while v.last().is_some_and(|&b| b == 0 || b == b'\n') {
@@ -118,6 +126,7 @@ pub fn current() -> Result<Vec<u8>> {
     Ok(v)
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn write_attr(path: &[u8], ctx: &[u8]) -> Result<()> {
     let f = crate::fs::open(path, crate::fs::Open::WriteTrunc)?;
     let mut v = ctx.to_vec();
@@ -126,17 +135,20 @@ fn write_attr(path: &[u8], ctx: &[u8]) -> Result<()> {
 }
 
 /// The context the next execve gets (setexeccon).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn set_exec(ctx: &[u8]) -> Result<()> {
     write_attr(b"/proc/thread-self/attr/exec", ctx)
 }
 
 /// The context the files this thread creates next get (setfscreatecon).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn set_fscreate(ctx: &[u8]) -> Result<()> {
     write_attr(b"/proc/thread-self/attr/fscreate", ctx)
 }
 
 /// getfscreatecon: the context set for the files created next, None
 /// when none is (the policy's default applies).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn fscreate() -> Result<Option<Vec<u8>>> {
     let mut v = crate::system::read_file(b"/proc/thread-self/attr/fscreate")?;
     while v.last().is_some_and(|&b| b == 0 || b == b'\n') {
@@ -146,6 +158,7 @@ pub fn fscreate() -> Result<Option<Vec<u8>>> {
 }
 
 /// setfscreatecon(NULL): files created next get the policy's default.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn clear_fscreate() -> Result<()> {
     let f = crate::fs::open(
         b"/proc/thread-self/attr/fscreate",
@@ -161,6 +174,7 @@ pub fn clear_fscreate() -> Result<()> {
 }
 
 /// security_check_context: asks selinuxfs whether `ctx` is valid.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn check_context(ctx: &[u8]) -> Result<()> {
     let f = rfs::open(
         P(b"/sys/fs/selinux/context"),
@@ -175,12 +189,14 @@ pub fn check_context(ctx: &[u8]) -> Result<()> {
 
 /// security_compute_create for the class `process`: the context a process
 /// of context `scon` gets by executing a file labeled `tcon`.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn compute_create(scon: &[u8], tcon: &[u8]) -> Result<Vec<u8>> {
     compute_create_class(scon, tcon, b"process")
 }
 
 /// The selinuxfs name of the class of files of type `mode` (S_IFMT bits):
 /// libselinux's mode_to_security_class.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn file_class(mode: u32) -> Option<&'static [u8]> {
     Some(match mode & 0o170000 {
         0o100000 => b"file",
@@ -197,6 +213,7 @@ pub fn file_class(mode: u32) -> Option<&'static [u8]> {
 /// security_compute_create: the context an object of class `class` (its
 /// selinuxfs name) gets when a subject of context `scon` creates it in an
 /// object labeled `tcon`.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn compute_create_class(scon: &[u8], tcon: &[u8], class: &[u8]) -> Result<Vec<u8>> {
     let mut ipath = b"/sys/fs/selinux/class/".to_vec();
     ipath.extend_from_slice(class);

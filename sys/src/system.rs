@@ -12,6 +12,7 @@ pub struct Uname {
     pub machine: Vec<u8>,
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn uname() -> Uname {
     let u = rustix::system::uname();
     Uname {
@@ -24,6 +25,7 @@ pub fn uname() -> Uname {
 }
 
 /// Processors this process may run on (its affinity mask).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn nproc_current() -> Option<usize> {
     rustix::thread::sched_getaffinity(None)
         .ok()
@@ -33,6 +35,7 @@ pub fn nproc_current() -> Option<usize> {
 
 /// Processors configured in the system, as glibc counts them for
 /// sysconf(_SC_NPROCESSORS_CONF): the cpuN entries of /sys/devices/system/cpu.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn nproc_configured() -> Option<usize> {
     let dir = crate::fs::open(b"/sys/devices/system/cpu", crate::fs::Open::Dir).ok()?;
     let mut n = 0;
@@ -48,6 +51,7 @@ pub fn nproc_configured() -> Option<usize> {
 }
 
 /// Reads a whole (small) file.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn read_file(path: &[u8]) -> Result<Vec<u8>> {
     let f = crate::fs::open(path, crate::fs::Open::Read)?;
     let mut v = Vec::new();
@@ -63,6 +67,7 @@ pub fn read_file(path: &[u8]) -> Result<Vec<u8>> {
 /// gethostid(3) as glibc computes it: the 4 bytes of /etc/hostid in host
 /// byte order, else derived from the IPv4 address of the host name (found in
 /// /etc/hosts; there is no resolver here) with its 16-bit halves swapped, else 0.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn hostid() -> u32 {
     if let Ok(b) = read_file(b"/etc/hostid") {
         if b.len() >= 4 {
@@ -82,17 +87,20 @@ pub fn hostid() -> u32 {
 }
 
 /// The size of a memory page (AT_PAGESZ from the auxiliary vector).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn page_size() -> usize {
     rustix::param::page_size()
 }
 
 /// sethostname(2).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn set_hostname(name: &[u8]) -> Result<()> {
     rustix::system::sethostname(name).map_err(crate::errno::Errno::from)
 }
 
 /// Fills `buf` from the kernel's random source (getrandom(2), retried
 /// when interrupted or short).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn random_bytes(buf: &mut [u8]) -> crate::errno::Result<()> {
     let mut at = 0;
     while at < buf.len() {
@@ -107,6 +115,7 @@ pub fn random_bytes(buf: &mut [u8]) -> crate::errno::Result<()> {
 
 /// 64 random bits from the kernel (getrandom(2), retried when
 /// interrupted); the clock's nanoseconds if it has none to give.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn random_u64() -> u64 {
     let mut b = [0u8; 8];
     loop {
@@ -120,6 +129,7 @@ pub fn random_u64() -> u64 {
 
 /// The soft limit on open files (getrlimit(2) RLIMIT_NOFILE; 1024 when
 /// unknown or unlimited beyond u64).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn open_files_limit() -> u64 {
     rustix::process::getrlimit(rustix::process::Resource::Nofile)
         .current

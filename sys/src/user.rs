@@ -3,29 +3,35 @@
 use crate::system::read_file;
 use alloc::vec::Vec;
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn uid() -> u32 {
     rustix::process::getuid().as_raw()
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn euid() -> u32 {
     rustix::process::geteuid().as_raw()
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn gid() -> u32 {
     rustix::process::getgid().as_raw()
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn egid() -> u32 {
     rustix::process::getegid().as_raw()
 }
 
 /// The user name of `uid` from /etc/passwd.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn user_name(uid: u32) -> Option<Vec<u8>> {
     let db = read_file(b"/etc/passwd").ok()?;
     logic::passwd::name_of_id(&db, uid).map(Vec::from)
 }
 
 /// The login uid the kernel keeps for audit (/proc/self/loginuid), if set.
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn login_uid() -> Option<u32> {
     let b = read_file(b"/proc/self/loginuid").ok()?;
     let n = logic::num::parse_u64_dec(b.trim_ascii())?;
@@ -40,46 +46,57 @@ pub struct Db {
 }
 
 impl Db {
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn passwd(&mut self) -> &[u8] {
         self.passwd
             .get_or_insert_with(|| read_file(b"/etc/passwd").unwrap_or_default())
     }
+    #[cfg_attr(corebox_opt, optimize(size))]
     fn group(&mut self) -> &[u8] {
         self.group
             .get_or_insert_with(|| read_file(b"/etc/group").unwrap_or_default())
     }
     /// The passwd record of the user `name`.
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn record(&mut self, name: &[u8]) -> Option<logic::passwd::Passwd<'_>> {
         logic::passwd::user_record(self.passwd(), name)
     }
     /// uid and login gid of the user `name`.
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn user(&mut self, name: &[u8]) -> Option<(u32, u32)> {
         logic::passwd::id_of_name(self.passwd(), name)
     }
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn group_id(&mut self, name: &[u8]) -> Option<u32> {
         logic::passwd::id_of_name(self.group(), name).map(|r| r.0)
     }
     /// The user name of `uid`, or its number (GNU's uid_to_name).
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn user_name(&mut self, uid: u32) -> Vec<u8> {
         name_or_number(logic::passwd::name_of_id(self.passwd(), uid), uid)
     }
     /// The group name of `gid`, or its number (GNU's gid_to_name).
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn group_name(&mut self, gid: u32) -> Vec<u8> {
         name_or_number(logic::passwd::name_of_id(self.group(), gid), gid)
     }
     /// The user name of `uid`, if it has one.
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn user_name_opt(&mut self, uid: u32) -> Option<Vec<u8>> {
         logic::passwd::name_of_id(self.passwd(), uid).map(Vec::from)
     }
     /// getgrouplist: `gid`, then the groups listing `user` as a member.
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn group_list(&mut self, user: &[u8], gid: u32) -> Vec<u32> {
         logic::passwd::group_list(self.group(), user, gid)
     }
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn group_name_opt(&mut self, gid: u32) -> Option<Vec<u8>> {
         logic::passwd::name_of_id(self.group(), gid).map(Vec::from)
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn name_or_number(name: Option<&[u8]>, id: u32) -> Vec<u8> {
     match name {
         Some(n) => n.to_vec(),
@@ -102,6 +119,7 @@ pub enum SpecError {
 }
 
 impl SpecError {
+    #[cfg_attr(corebox_opt, optimize(size))]
     pub fn message(self) -> &'static [u8] {
         match self {
             SpecError::User => b"invalid user",
@@ -121,6 +139,7 @@ pub struct Spec {
     pub group_name: Option<Vec<u8>>,
 }
 
+#[cfg_attr(corebox_opt, optimize(size))]
 fn parse_with(db: &mut Db, spec: &[u8], sep: Option<usize>) -> Result<Spec, SpecError> {
     let mut s = Spec::default();
     let u = match sep {
@@ -163,6 +182,7 @@ fn parse_with(db: &mut Db, spec: &[u8], sep: Option<usize>) -> Result<Spec, Spec
 /// gnulib's parse_user_spec_warn: `OWNER`, `OWNER:`, `OWNER:GROUP`,
 /// `:GROUP`, numeric ids, and `OWNER.GROUP` when that is no user name
 /// (with a warning: the flag returned alongside the spec).
+#[cfg_attr(corebox_opt, optimize(size))]
 pub fn parse_spec(db: &mut Db, spec: &[u8]) -> Result<(Spec, bool), SpecError> {
     let colon = spec.iter().position(|&b| b == b':');
     let r = parse_with(db, spec, colon);
