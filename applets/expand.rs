@@ -65,8 +65,6 @@ impl Expand {
         self.buf.clear();
     }
 
-    // At a 64-byte boundary, out of line: its loop's speed then does not
-    // depend on where the rest of the binary puts it (see README, Sizes).
     #[cfg_attr(corebox_opt, rustc_align(64), inline(never))]
     fn expand(&mut self, mut b: &[u8]) {
         let o = &mut self.buf;

@@ -4,6 +4,10 @@
 // `--cfg corebox_opt` (qemu/build.sh, qemu/sizes.sh): cold functions are
 // marked `#[cfg_attr(corebox_opt, optimize(size), inline(never))]`.
 #![cfg_attr(corebox_opt, feature(optimize_attribute))]
+// Functions holding a hot tight loop are marked
+// `#[cfg_attr(corebox_opt, rustc_align(64), inline(never))]`: starting at
+// a 64-byte boundary, out of line, their speed does not depend on where
+// the rest of the binary puts them ("s" aligns no loops; README, Sizes).
 #![cfg_attr(corebox_opt, feature(fn_align))]
 #![no_main]
 // Raw-memory code belongs in `sys` alone: Cargo.toml denies the lint

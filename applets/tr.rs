@@ -135,8 +135,6 @@ fn plan_or_die(o: Options, sets: &[&[u8]]) -> Plan {
 }
 
 /// Standard input to standard output through the plan.
-// At a 64-byte boundary, out of line: its loop's speed then does not
-// depend on where the rest of the binary puts it (see README, Sizes).
 #[cfg_attr(corebox_opt, rustc_align(64), inline(never))]
 fn filter(plan: &Plan) -> i32 {
     // One byte to delete: search for it while it stays rare.

@@ -150,8 +150,6 @@ fn strict_posix2() -> bool {
 
 /// Everything is printed right away: the default (a line per group) and
 /// --group (every line, groups delimited).
-// At a 64-byte boundary, out of line: its loop's speed then does not
-// depend on where the rest of the binary puts it (see README, Sizes).
 #[cfg_attr(corebox_opt, rustc_align(64), inline(never))]
 fn filter_plain(c: &Config, recs: &mut Records) {
     let d = c.delim;
@@ -209,8 +207,6 @@ fn filter_plain(c: &Config, recs: &mut Records) {
 }
 
 /// Lines are printed once their group is known: -c, -d, -D, -u.
-// At a 64-byte boundary, out of line: its loop's speed then does not
-// depend on where the rest of the binary puts it (see README, Sizes).
 #[cfg_attr(corebox_opt, rustc_align(64), inline(never))]
 fn filter_counting(c: &Config, recs: &mut Records) {
     let d = c.delim;

@@ -799,8 +799,6 @@ fn homogeneous(a: &Array) -> bool {
 
 /// Translates `buf` in place through `table`, eight bytes per step (the
 /// binary is built for size, so the unrolling is written out).
-// A function of its own at a 64-byte boundary: the speed of its tight
-// loop then no longer depends on where the rest of the binary puts it.
 #[cfg_attr(corebox_opt, rustc_align(64), inline(never))]
 pub fn translate(buf: &mut [u8], table: &[u8; 256]) {
     let mut words = buf.chunks_exact_mut(8);
@@ -842,8 +840,6 @@ pub fn shifts(table: &[u8; 256]) -> Option<(Shifts, usize)> {
 }
 
 /// Removes the bytes of `set` from `buf` in place; returns the new length.
-// A function of its own at a 64-byte boundary: the speed of its tight
-// loop then no longer depends on where the rest of the binary puts it.
 #[cfg_attr(corebox_opt, rustc_align(64), inline(never))]
 pub fn delete(buf: &mut [u8], set: &[bool; 256]) -> usize {
     let mut n = 0;

@@ -161,8 +161,6 @@ impl Counter {
     /// the start of `buf`; under UTF-8 it stops at the first byte from
     /// 0x80 up (in the C locale those are unprintable: no width). Returns
     /// how many bytes it took. Printable ASCII goes eight bytes a step.
-    // At a 64-byte boundary, out of line: its loop's speed then does not
-    // depend on where the rest of the binary puts it (README, Sizes).
     #[cfg_attr(corebox_opt, rustc_align(64), inline(never))]
     fn widths_only(&mut self, buf: &[u8]) -> usize {
         const LO: u64 = 0x0101_0101_0101_0101;
