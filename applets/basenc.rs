@@ -212,6 +212,7 @@ fn main(spec: &'static Spec, args: &'static [&'static [u8]], enc: Option<Enc>) -
 }
 
 /// Encodes or decodes `fd` to standard output.
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn run(c: &Config, fd: Fd) {
     let (enc, decode, width) = (c.enc, c.decode, c.width);
     // Lines of whole groups (the default 76 columns of base64) are encoded

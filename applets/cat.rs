@@ -70,6 +70,7 @@ struct State {
     pending_cr: bool,
 }
 
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn line_number(st: &mut State, out: &mut Vec<u8>) {
     st.line += 1;
     let mut tmp = [0u8; 20];
@@ -82,6 +83,7 @@ fn line_number(st: &mut State, out: &mut Vec<u8>) {
 }
 
 /// Formats one buffer of input into `o`.
+#[cfg_attr(corebox_opt, optimize(speed), inline(never))]
 fn format(f: &Format, st: &mut State, input: &[u8], o: &mut Vec<u8>) {
     let mut i = 0;
     if st.pending_cr && !input.is_empty() {

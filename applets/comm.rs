@@ -137,6 +137,7 @@ impl Comm {
     }
 
     /// Writes each line in its column; the number of lines of each column.
+    #[cfg_attr(corebox_opt, optimize(speed), inline(never))]
     fn merge(&mut self, a: &mut Side, b: &mut Side, readers: &mut [Records]) -> [u64; 3] {
         let mut counts = [0u64; 3];
         while !(a.at_end && b.at_end) {

@@ -318,6 +318,7 @@ impl Cut {
     /// lines, the last terminator ending it; GNU's quirks with a single
     /// terminated line kept. Lines come in parts: only field 1 is held,
     /// when GNU holds it.
+    #[cfg_attr(corebox_opt, optimize(speed), inline(never))]
     fn fields_of_lines(&self, recs: &mut Records) {
         let (eol, only) = (self.eol, self.only_delimited);
         let hold = only == self.picked1;
@@ -387,6 +388,7 @@ impl Cut {
     /// lines go through the block scanners; a line that does not fit in
     /// the buffer (or ends the input unterminated) goes in parts through
     /// GNU's state machine, in bounded memory.
+    #[cfg_attr(corebox_opt, optimize(speed), inline(never))]
     fn file(&self, name: &[u8], ob: &mut OutBuf) -> bool {
         let Some(input) = open_or_report(name) else {
             return false;

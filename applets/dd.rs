@@ -186,7 +186,7 @@ impl Buf {
             m.push(b')');
             die(&[&m], None);
         }
-        mem.resize(len + PAGE, 0);
+        logic::fill::grow(&mut mem, len + PAGE, 0);
         let at = (PAGE - (mem.as_ptr() as usize % PAGE)) % PAGE;
         Buf { mem, at, len }
     }

@@ -47,6 +47,7 @@ struct Expand {
     buf: Vec<u8>,
 }
 
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn spaces(n: u64) {
     const S: [u8; 64] = [b' '; 64];
     let mut left = n;
@@ -59,13 +60,14 @@ fn spaces(n: u64) {
 
 impl Expand {
     /// Expands one block read into `self.buf`, written out in one go.
+    #[cfg_attr(corebox_opt, optimize(speed), inline(never))]
     fn block(&mut self, b: &[u8]) {
         self.expand(b);
         out().write(&self.buf);
         self.buf.clear();
     }
 
-    #[cfg_attr(corebox_opt, rustc_align(64), inline(never))]
+    #[cfg_attr(corebox_opt, optimize(speed), rustc_align(64), inline(never))]
     fn expand(&mut self, mut b: &[u8]) {
         let o = &mut self.buf;
         while !b.is_empty() {

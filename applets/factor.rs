@@ -54,6 +54,7 @@ fn parse_small(digits: &[u8]) -> Option<u128> {
 
 impl Printer {
     /// GNU's print_factors: false (after the message) for bad input.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn print(&mut self, input: &[u8]) -> bool {
         let start = input.iter().position(|&b| b != b' ').unwrap_or(input.len());
         let s = &input[start..];
@@ -69,6 +70,7 @@ impl Printer {
         true
     }
 
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn small(&mut self, n: u128) {
         self.fz.factor(n, &mut self.factors);
         push_u128(&mut self.lbuf, n);

@@ -37,6 +37,7 @@ use sys::io::{error, out};
 const BUF: usize = 64 * 1024;
 
 /// Folds one file; false after an error (reported).
+#[cfg_attr(corebox_opt, optimize(speed), inline(never))]
 fn fold_file(name: &[u8], f: &mut Folder, buf: &mut [u8], folded: &mut Vec<u8>) -> bool {
     let Some(input) = crate::shared::files::open_or_report(name) else {
         return false;

@@ -2311,7 +2311,9 @@ impl Ls {
         if self.c.sort == Sort::Name && !self.c.dirs_first {
             self.sort_by_name(&mut v);
         } else {
-            v.sort_unstable_by(|&a, &b| self.compare(&self.files[a], &self.files[b]));
+            logic::sort::quick_by(&mut v, |&a, &b| {
+                self.compare(&self.files[a], &self.files[b]).is_lt()
+            });
         }
         self.sorted = v;
     }
@@ -2331,7 +2333,9 @@ impl Ls {
                 (u64::from_be_bytes(k), i as u32)
             })
             .collect();
-        keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| name(a.1).cmp(name(b.1))));
+        logic::sort::quick_by(&mut keyed, |a, b| {
+            a.0.cmp(&b.0).then_with(|| name(a.1).cmp(name(b.1))).is_lt()
+        });
         if self.c.reverse {
             keyed.reverse();
         }

@@ -340,6 +340,7 @@ impl Nl {
 
     /// Numbers the lines of one operand (`-`: standard input); false if
     /// it could not be opened or read (reported).
+    #[cfg_attr(corebox_opt, optimize(speed), inline(never))]
     fn file(&mut self, name: &[u8]) -> bool {
         let Some(input) = open_or_report(name) else {
             return false;

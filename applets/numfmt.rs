@@ -573,6 +573,7 @@ fn abs(x: F80) -> F80 {
 }
 
 /// GNU's expld: `val` divided by `base` until below it, and how often.
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn expld(mut val: F80, base: F80) -> (F80, u32) {
     let mut power = 0;
     if val.is_finite() {
@@ -605,6 +606,7 @@ fn ceil(x: F80) -> F80 {
 
 /// GNU's simple_round: whole multiples of INTMAX_MAX aside, the rest
 /// rounded through intmax_t.
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn simple_round(val: F80, how: Round) -> F80 {
     let imax = ld(i64::MAX as u64);
     // Below 2^62 the quotient truncates to 0 (and is not worth dividing).
@@ -630,6 +632,7 @@ fn simple_round(val: F80, how: Round) -> F80 {
 
 /// Reads decimal digits (after an optional `-`) into a long double as
 /// GNU's simple_strtod_int does: the value, the bytes used, the sign.
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn strtod_int(s: &[u8]) -> (Sse, F80, usize, bool) {
     let neg = s.first() == Some(&b'-');
     let mut i = usize::from(neg);
@@ -949,6 +952,7 @@ fn selected(c: &Config, field: u64) -> bool {
 
 /// GNU's process_line: the fields of `line` converted or copied, joined
 /// by the delimiter (a space by default), then the line delimiter.
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn line_out(c: &mut Config, line: &[u8], newline: bool, outb: &mut Vec<u8>) -> bool {
     let line = until_nul(line);
     let mut ok = true;

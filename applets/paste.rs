@@ -51,6 +51,7 @@ fn read_ok(name: &[u8], recs: &Records) -> bool {
 }
 
 /// `-s`: the lines of each file in turn joined into one line.
+#[cfg_attr(corebox_opt, optimize(speed), inline(never))]
 fn serial(files: &[&[u8]], d: &mut Delims, eol: u8) -> i32 {
     let mut ok = true;
     // The files reached (up to a write error): standard input is closed
@@ -158,6 +159,7 @@ const LINE_FLUSH: usize = 64 * 1024;
 
 /// The corresponding lines of all files side by side. Every `-` reads
 /// from the one standard input, a line at a time.
+#[cfg_attr(corebox_opt, optimize(speed), inline(never))]
 fn parallel(files: &[&[u8]], d: &mut Delims, eol: u8) -> i32 {
     let Parallel {
         inputs,

@@ -90,6 +90,7 @@ struct Config {
 }
 
 /// One keyword occurrence: positions in its file's text.
+#[derive(Clone, Copy)]
 struct Occ {
     file: usize,
     key: usize,
@@ -297,6 +298,7 @@ fn word_list(name: &[u8], fold: bool) -> Vec<Vec<u8>> {
     words
 }
 
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn compare_words(a: &[u8], b: &[u8], fold: bool) -> core::cmp::Ordering {
     if fold {
         let up = u8::to_ascii_uppercase;
@@ -314,6 +316,7 @@ impl Ptx {
     /// GNU's SKIP_SOMETHING: a word (by the regex or the word
     /// characters) or one other character. An empty regex match moves
     /// one character on, where GNU would loop for ever.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn skip_something(&self, f: usize, cur: usize, limit: usize) -> usize {
         let buf = &self.texts[f].buf;
         if let Some(re) = &self.word {
@@ -332,6 +335,7 @@ impl Ptx {
     }
 
     /// The next word in `cur..end`: its start and end.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn next_word(&self, f: usize, cur: usize, end: usize) -> Option<(usize, usize)> {
         if let Some(re) = &self.word {
             let (s, e) = re.search(&self.hay(f)[cur..end], 0)?;
@@ -368,6 +372,7 @@ impl Ptx {
     }
 
     /// GNU's find_occurs_in_text for one file.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn find_occurs(&mut self, f: usize) {
         let len = self.texts[f].buf.len();
         let mut line_start = 0;
@@ -631,6 +636,7 @@ impl Ptx {
     }
 
     /// GNU's print_field.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn field(&self, w: &mut Vec<u8>, bytes: &[u8]) {
         for &c in bytes {
             if !self.edited[c as usize] {
@@ -657,6 +663,7 @@ impl Ptx {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn spaces(w: &mut Vec<u8>, n: isize) {
     w.resize(w.len() + n.max(0) as usize, b' ');
 }
@@ -773,6 +780,7 @@ impl Ptx {
         w.push(b'\n');
     }
 
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn output(&self) {
         let mut w = Vec::with_capacity(1 << 16);
         for o in &self.occurs {
@@ -893,10 +901,12 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     }
     let fold = p.cfg.fold;
     let texts = &p.texts;
-    p.occurs.sort_by(|a, b| {
+    logic::sort::merge_by(&mut p.occurs, |a, b| {
         let wa = &texts[a.file].buf[a.key..a.key + a.len];
         let wb = &texts[b.file].buf[b.key..b.key + b.len];
-        compare_words(wa, wb, fold).then((a.file, a.key).cmp(&(b.file, b.key)))
+        compare_words(wa, wb, fold)
+            .then((a.file, a.key).cmp(&(b.file, b.key)))
+            .is_lt()
     });
     p.fix_parameters();
     p.output();

@@ -284,6 +284,7 @@ fn fast_as_whole(first: &Operand, step: &Operand, last: &Operand, sep: &[u8]) ->
 
 /// `%g` of `n / 10^scale` when it needs no rounding and no exponent: the
 /// decimal digits as they are, without trailing zeros.
+#[cfg_attr(corebox_opt, optimize(speed), inline(never))]
 fn plain_g<'a>(
     f: &Format,
     room: usize,
@@ -350,6 +351,7 @@ fn unrounded(n: u64, room: usize, first: i64, v: i64) -> bool {
 /// The general loop in exact whole-number arithmetic (see seq::fixed);
 /// a zero is printed from its long double value, whose sign may differ.
 #[allow(clippy::too_many_arguments)]
+#[cfg_attr(corebox_opt, optimize(speed), inline(never))]
 fn decimal(f: &Format, d: seq::Fixed, exact: bool, first: F80, step: F80, last: F80, sep: &[u8]) {
     // Significant digits that print without rounding (%e, %g).
     let room = match (f.spec.conv | 0x20, f.spec.precision) {
@@ -480,6 +482,7 @@ fn fast(first: &[u8], last: Option<&[u8]>, step: u64, sep: &[u8]) -> bool {
 /// `-w` on whole numbers from 0 to u64::MAX: the counted fast path on
 /// digit strings padded with zeros to the width; false if it does not
 /// apply.
+#[cfg_attr(corebox_opt, optimize(speed), inline(never))]
 fn padded(f: &Format, first: &Operand, step: &Operand, last: &Operand, sep: &[u8]) -> bool {
     let s = &f.spec;
     if s.precision != Some(0)
@@ -515,13 +518,14 @@ fn padded(f: &Format, first: &Operand, step: &Operand, last: &Operand, sep: &[u8
 /// The fast path for numbers that fit in u64: `count` numbers, written
 /// from a template line (digits and separator) of fixed size so that each
 /// costs one small copy; the count is kept in the template's digits.
+#[cfg_attr(corebox_opt, optimize(speed), inline(never))]
 fn counted(buf: &mut Vec<u8>, first: &[u8], mut count: u64, step: u64, sep: &[u8]) {
     let mut line = [0u8; 32];
     let mut digits = first.len();
     line[..digits].copy_from_slice(first);
     line[digits..digits + sep.len()].copy_from_slice(sep);
     // Room for a run of ten lines past BUF.
-    buf.resize(BUF + 16 * line.len(), 0);
+    logic::fill::grow(buf, BUF + 16 * line.len(), 0);
     let mut p = 0;
     while count > 0 {
         let len = digits + sep.len();
@@ -571,6 +575,7 @@ fn counted(buf: &mut Vec<u8>, first: &[u8], mut count: u64, step: u64, sep: &[u8
 
 /// The fast path for bigger numbers or no end: digit strings compared
 /// with LAST each time.
+#[cfg_attr(corebox_opt, optimize(speed), inline(never))]
 fn uncounted(buf: &mut Vec<u8>, first: &[u8], last: Option<&[u8]>, step: u64, sep: &[u8]) {
     let mut digits = first.to_vec();
     loop {
@@ -592,6 +597,7 @@ fn uncounted(buf: &mut Vec<u8>, first: &[u8], last: Option<&[u8]>, step: u64, se
 
 /// GNU's print_numbers: FIRST + i * STEP in long double, with the number
 /// just past LAST printed when it prints as LAST does.
+#[cfg_attr(corebox_opt, optimize(speed), inline(never))]
 fn general(f: &Format, first: F80, step: F80, last: F80, sep: &[u8]) {
     let down = step.lt(F80::ZERO);
     let beyond = |x: F80| if down { x.lt(last) } else { last.lt(x) };

@@ -255,6 +255,7 @@ fn randperm(rnd: &mut Random, h: u64, n: u64) -> Vec<u64> {
 
 /// randperm's dense form applied to `v` itself: its first `h` entries
 /// become those of the permutation GNU's randperm gives (the same draws).
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn shuffle<T: Copy>(rnd: &mut Random, v: &mut Vec<T>, h: u64) {
     let n = v.len();
     let h = h.min(n as u64) as usize;
@@ -323,6 +324,31 @@ impl Swaps {
         self.keys[i] = k;
         self.vals[i] = v;
     }
+}
+
+/// The lines `spans` of `data` (start << 32 | length) in their order,
+/// through `chunk`; each line is prefetched 32 lines before it is copied.
+#[cfg_attr(corebox_opt, optimize(speed), inline(never))]
+fn write_spans(o: sys::io::Stdout, data: &[u8], spans: &[u64], mut chunk: Vec<u8>) {
+    let at = |s: u64| (s >> 32) as usize;
+    for &s in spans.iter().take(32) {
+        sys::simd::prefetch(&data[at(s)]);
+    }
+    for (k, &s) in spans.iter().enumerate() {
+        if k % 4096 == 0 && !o.ok() {
+            break;
+        }
+        if let Some(&p) = spans.get(k + 32) {
+            sys::simd::prefetch(&data[at(p)]);
+        }
+        let l = &data[at(s)..at(s) + (s & 0xffff_ffff) as usize];
+        if chunk.len() + l.len() > 64 * 1024 {
+            o.write(&chunk);
+            chunk.clear();
+        }
+        chunk.extend_from_slice(l);
+    }
+    o.write(&chunk);
 }
 
 pub fn main(args: &'static [&'static [u8]]) -> i32 {
@@ -451,26 +477,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
                 chunk.extend_from_slice(l);
             }
         }
-        // Each line is prefetched 32 lines before it is copied.
-        let at = |s: u64| (s >> 32) as usize;
-        for &s in spans.iter().take(32) {
-            sys::simd::prefetch(&lines.data[at(s)]);
-        }
-        for (k, &s) in spans.iter().enumerate() {
-            if k % 4096 == 0 && !o.ok() {
-                break;
-            }
-            if let Some(&p) = spans.get(k + 32) {
-                sys::simd::prefetch(&lines.data[at(p)]);
-            }
-            let l = &lines.data[at(s)..at(s) + (s & 0xffff_ffff) as usize];
-            if chunk.len() + l.len() > 64 * 1024 {
-                o.write(&chunk);
-                chunk.clear();
-            }
-            chunk.extend_from_slice(l);
-        }
-        o.write(&chunk);
+        write_spans(o, &lines.data, &spans, chunk);
     }
     0
 }

@@ -785,6 +785,7 @@ impl Line {
 }
 
 /// `s` from byte `from` on.
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn prefix_at(s: &[u8], from: usize) -> u64 {
     prefix(&s[s.len().min(from)..])
 }
@@ -806,6 +807,7 @@ const NOT_INT: u64 = u64::MAX;
 /// are the same: the shorter one first when one has at most `n`, without
 /// reading them.
 #[inline]
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn tie(a: &[u8], b: &[u8], n: usize) -> Ordering {
     if a.len() <= n || b.len() <= n {
         a.len().cmp(&b.len())
@@ -814,6 +816,7 @@ fn tie(a: &[u8], b: &[u8], n: usize) -> Ordering {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn prefix(s: &[u8]) -> u64 {
     let mut b = [0u8; 8];
     let n = s.len().min(8);
@@ -834,6 +837,7 @@ fn plain(data: &[u8], a: &Line, b: &Line) -> Ordering {
 
 /// The value of a `-n` key that is a plain integer of at most 18 digits
 /// (after blanks, an optional minus), ordered as an unsigned number.
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn int_key(s: &[u8]) -> u64 {
     let b = s
         .iter()
@@ -875,6 +879,7 @@ impl Sorter<'_> {
         }
     }
 
+    #[cfg_attr(corebox_opt, optimize(speed), inline(never))]
     fn index(&mut self, data: &[u8]) -> Vec<Line> {
         let eol = self.c.eol;
         self.spans = data.len() <= u32::MAX as usize;
@@ -919,6 +924,7 @@ impl Sorter<'_> {
     }
 
     #[inline]
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn compare(&self, data: &[u8], a: &Line, b: &Line) -> Ordering {
         if self.spans {
             let Some(k) = self.c.keys.keys.first() else {
@@ -980,22 +986,23 @@ impl Sorter<'_> {
     }
 
     /// Sorts the lines of `data` (each ending in the delimiter) to `sink`.
+    #[cfg_attr(corebox_opt, optimize(speed), inline(never))]
     fn sort_to(&mut self, data: &[u8], sink: &mut Sink) {
         let mut lines = self.index(data);
         if self.c.keys.keys.is_empty() && self.spans {
             // Whole lines, by a comparison of their own (inlined in the
             // sort, twice as fast as through compare). Equal lines are
             // the same bytes, so -r is the ascending order read backwards.
-            lines.sort_unstable_by(|a, b| plain(data, a, b));
+            logic::sort::quick_by(&mut lines, |a, b| plain(data, a, b).is_lt());
             if self.c.keys.reverse {
                 lines.reverse();
             }
         } else if self.c.keys.no_last_resort && !self.c.keys.keys.is_empty() {
-            lines.sort_by(|a, b| self.compare(data, a, b));
+            logic::sort::merge_by(&mut lines, |a, b| self.compare(data, a, b).is_lt());
         } else {
             // Lines that compare equal are the same bytes (last-resort
             // comparison, or no keys): order among them does not show.
-            lines.sort_unstable_by(|a, b| self.compare(data, a, b));
+            logic::sort::quick_by(&mut lines, |a, b| self.compare(data, a, b).is_lt());
         }
         let mut last: Option<&Line> = None;
         let short = self.c.keys.keys.is_empty() && !self.c.debug && self.spans;
@@ -1332,7 +1339,8 @@ impl Source {
             self.filled -= self.next;
             self.next = 0;
             if self.filled == self.buf.len() {
-                self.buf.resize(self.buf.len() * 2, 0);
+                let len = self.buf.len() * 2;
+                logic::fill::grow(&mut self.buf, len, 0);
             }
             match self.fd.read(&mut self.buf[self.filled..]) {
                 Ok(0) => self.eof = true,
@@ -1376,6 +1384,7 @@ fn place(ord: &mut [usize], cmp: impl Fn(usize, usize) -> Ordering) {
 
 /// mergefps: the lines of `sources`, in order, to `sink` (`-u`: the first
 /// of each run of equal lines). Ties go to the earlier source.
+#[cfg_attr(corebox_opt, optimize(speed), inline(never))]
 fn merge_sources(c: &Config, mut src: Vec<Source>, sink: &mut Sink) {
     src.retain_mut(|s| next_line(c, s));
     let keys = &c.keys;
@@ -1547,7 +1556,7 @@ fn sort(c: &Config) {
             // Reads of at most 1 MiB: the buffer is not filled with
             // zeros beyond what is read.
             let room = (data.capacity() - old).min(1 << 20);
-            data.resize(old + room, 0);
+            logic::fill::grow(&mut data, old + room, 0);
             match input.fd().read(&mut data[old..]) {
                 Ok(n) => {
                     data.truncate(old + n);

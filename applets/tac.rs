@@ -91,7 +91,7 @@ impl Reverser<'_> {
         if head < n {
             let new_head = n.max(pending).max(BLOCK);
             let mut v = Vec::with_capacity(new_head + pending);
-            v.resize(new_head, 0);
+            logic::fill::grow(&mut v, new_head, 0);
             v.extend_from_slice(&self.buf[head..]);
             self.buf = v;
             self.head = new_head;
@@ -102,6 +102,7 @@ impl Reverser<'_> {
 
     /// The first `n` bytes of the room are filled; `start`: they begin the
     /// input. Writes every record known to be complete.
+    #[cfg_attr(corebox_opt, optimize(speed), inline(never))]
     fn filled(&mut self, n: usize, start: bool) {
         let at = self.head - self.room;
         if n < self.room {
@@ -182,6 +183,7 @@ fn read_error(name: &[u8], e: Errno) -> bool {
 }
 
 /// A seekable file read backwards block by block.
+#[cfg_attr(corebox_opt, optimize(speed), inline(never))]
 fn tac_seekable(fd: Fd, name: &[u8], size: u64, r: &mut Reverser) -> bool {
     // A regex may match across blocks: it gets the whole file at once.
     let regex = matches!(r.sep, Sep::Regex(_));
@@ -200,7 +202,7 @@ fn tac_seekable(fd: Fd, name: &[u8], size: u64, r: &mut Reverser) -> bool {
         }
         let mut block = alloc::vec![];
         let room = if regex {
-            block.resize(want, 0);
+            logic::fill::grow(&mut block, want, 0);
             &mut block[..]
         } else {
             r.room(want)
@@ -232,6 +234,7 @@ fn tac_seekable(fd: Fd, name: &[u8], size: u64, r: &mut Reverser) -> bool {
 
 /// Files that say they are empty but may not be (/proc): read whole
 /// into blocks, then reversed.
+#[cfg_attr(corebox_opt, optimize(speed), inline(never))]
 fn tac_memory(fd: Fd, name: &[u8], r: &mut Reverser) -> bool {
     const CHUNK: usize = 1 << 20;
     let mut blocks: Vec<Vec<u8>> = Vec::new();
@@ -257,6 +260,7 @@ fn tac_memory(fd: Fd, name: &[u8], r: &mut Reverser) -> bool {
 /// Pipes and terminals (GNU's tac_nonseekable): copied to a temporary
 /// file in $TMPDIR (default /tmp), removed at once, and read backwards
 /// from there, so memory stays bounded.
+#[cfg_attr(corebox_opt, optimize(speed), inline(never))]
 fn tac_nonseekable(fd: Fd, name: &[u8], r: &mut Reverser) -> bool {
     let dir: &[u8] = sys::env::var(b"TMPDIR").unwrap_or(b"/tmp");
     let mut prefix = dir.to_vec();

@@ -135,7 +135,7 @@ fn plan_or_die(o: Options, sets: &[&[u8]]) -> Plan {
 }
 
 /// Standard input to standard output through the plan.
-#[cfg_attr(corebox_opt, rustc_align(64), inline(never))]
+#[cfg_attr(corebox_opt, optimize(speed), rustc_align(64), inline(never))]
 fn filter(plan: &Plan) -> i32 {
     // One byte to delete: search for it while it stays rare.
     let mut only = match plan.delete.iter().filter(|&&d| d).count() {

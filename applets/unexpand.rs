@@ -66,6 +66,7 @@ impl Unexpand {
         self.pending.clear();
     }
 
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn byte(&mut self, mut c: u8) {
         if self.convert {
             let blank = c == b' ' || c == b'\t';
@@ -133,6 +134,7 @@ impl Unexpand {
         }
     }
 
+    #[cfg_attr(corebox_opt, optimize(speed), inline(never))]
     fn block(&mut self, mut b: &[u8]) {
         while let Some(&c) = b.first() {
             if self.convert {

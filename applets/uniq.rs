@@ -91,6 +91,7 @@ struct Config {
 
 impl Config {
     /// The part of a line (without its delimiter) that is compared.
+    #[inline]
     fn key<'a>(&self, line: &'a [u8]) -> &'a [u8] {
         if self.whole_line {
             return line;
@@ -99,12 +100,14 @@ impl Config {
         &k[..k.len().min(self.check_chars)]
     }
 
+    #[inline]
     fn same(&self, a: &[u8], b: &[u8]) -> bool {
         linecmp::equal(self.key(a), self.key(b), self.fold)
     }
 
     /// Writes `line` when the options say so; `repeats` is how many lines
     /// matched it, `matched` whether the line after it did.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn write(&self, line: &[u8], matched: bool, repeats: u64) {
         let wanted = if repeats == 0 {
             self.unique
@@ -150,7 +153,7 @@ fn strict_posix2() -> bool {
 
 /// Everything is printed right away: the default (a line per group) and
 /// --group (every line, groups delimited).
-#[cfg_attr(corebox_opt, rustc_align(64), inline(never))]
+#[cfg_attr(corebox_opt, optimize(speed), rustc_align(64), inline(never))]
 fn filter_plain(c: &Config, recs: &mut Records) {
     let d = c.delim;
     let mut saved: Vec<u8> = Vec::new();
@@ -207,7 +210,7 @@ fn filter_plain(c: &Config, recs: &mut Records) {
 }
 
 /// Lines are printed once their group is known: -c, -d, -D, -u.
-#[cfg_attr(corebox_opt, rustc_align(64), inline(never))]
+#[cfg_attr(corebox_opt, optimize(speed), rustc_align(64), inline(never))]
 fn filter_counting(c: &Config, recs: &mut Records) {
     let d = c.delim;
     let mut saved: Vec<u8> = Vec::new();

@@ -19,7 +19,7 @@ mkdir -p "$dir"
 build() { # build "APPLETS" -> prints the size in bytes
   COREBOX_APPLETS="$1" RUSTC_BOOTSTRAP=1 cargo build --quiet --release --target "$t" \
     --target-dir "$dir/build" -Zbuild-std=core,alloc \
-    --config "target.$t.rustflags=[\"-Zunstable-options\", \"-Cpanic=immediate-abort\", \"--cfg\", \"corebox_opt\"]" >&2
+    --config "target.$t.rustflags=[\"-Zunstable-options\", \"-Cpanic=immediate-abort\", \"--cfg\", \"corebox_opt\", \"-Cllvm-args=-align-loops=1\"]" >&2
   stat -c %s "$dir/build/$t/release/corebox"
 }
 
@@ -31,7 +31,7 @@ wanted=("$@")
 # The families: the programs of one applets/*.rs file with several headers.
 declare -A family
 for f in applets/*.rs; do
-  [ "$(basename "$f")" = main.rs ] && continue
+  case $(basename "$f") in lib.rs | build.rs) continue ;; esac
   names=$(sed -n 's|^// name: ||p' "$f" | tr '\n' ' ')
   [ "$(wc -w <<<"$names")" -gt 1 ] && family[$(basename "$f" .rs)]=$names
 done

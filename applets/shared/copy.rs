@@ -2440,7 +2440,7 @@ impl Copier {
             }
         }
         if self.buf.len() < buf_size {
-            self.buf.resize(buf_size, 0);
+            logic::fill::grow(&mut self.buf, buf_size, 0);
         }
         let mut make_hole = false;
         let mut psize: u64 = 0;

@@ -154,7 +154,7 @@ impl Files0 {
             self.data.drain(..self.pos);
             self.pos = 0;
             let old = self.data.len();
-            self.data.resize(old + 64 * 1024, 0);
+            logic::fill::grow(&mut self.data, old + 64 * 1024, 0);
             match self.input.fd().read(&mut self.data[old..]) {
                 Ok(n) => {
                     self.data.truncate(old + n);

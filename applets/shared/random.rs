@@ -47,7 +47,7 @@ impl Random {
             if self.at == self.buf.len() {
                 // The kernel's bytes come 4 KiB at a time too: a system
                 // call per number would cost more than the rest.
-                self.buf.resize(4096, 0);
+                logic::fill::grow(&mut self.buf, 4096, 0);
                 match &self.file {
                     None => {
                         if let Err(e) = sys::system::random_bytes(&mut self.buf) {
@@ -74,6 +74,7 @@ impl Random {
     /// one, the numbers come from a generator seeded by the kernel (GNU
     /// seeds ISAAC so): kernel bytes through gnulib's divisions cost more
     /// than a whole shuffle's memory traffic.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn genmax(&mut self, genmax: u64) -> u64 {
         if self.file.is_none() {
             return self.fast_genmax(genmax);
@@ -123,6 +124,7 @@ impl Random {
     }
 
     /// xoshiro256++ (Blackman and Vigna).
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn next_u64(&mut self) -> u64 {
         let s = &mut self.fast;
         if *s == [0; 4] {
@@ -148,6 +150,7 @@ impl Random {
 
     /// A uniform number in 0..=genmax by Lemire's multiply-and-reject,
     /// which divides only in the rare rejection.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn fast_genmax(&mut self, genmax: u64) -> u64 {
         let range = genmax.wrapping_add(1);
         if range == 0 {

@@ -104,6 +104,7 @@ impl Enc {
 /// Appends the encoding of `input` to `out`. Every call but the last must
 /// pass a multiple of [`Enc::in_group`] bytes; the last one pads. Z85 needs
 /// a multiple of 4 (the caller reports GNU's error otherwise).
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn encode(enc: Enc, input: &[u8], out: &mut Vec<u8>) {
     match enc {
         Enc::Base64 | Enc::Base64Url => encode_base64(enc, input, out),
@@ -119,11 +120,12 @@ pub fn encode(enc: Enc, input: &[u8], out: &mut Vec<u8>) {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn encode_base64(enc: Enc, input: &[u8], out: &mut Vec<u8>) {
     let a = if enc == Enc::Base64 { B64 } else { B64URL };
     let whole = input.len() / 3;
     let start = out.len();
-    out.resize(start + whole * 4, 0);
+    crate::fill::grow(out, start + whole * 4, 0);
     for (o, c) in out[start..].chunks_exact_mut(4).zip(input.chunks_exact(3)) {
         let v = (c[0] as u32) << 16 | (c[1] as u32) << 8 | c[2] as u32;
         o[0] = a[(v >> 18) as usize & 63];
@@ -145,11 +147,12 @@ fn encode_base64(enc: Enc, input: &[u8], out: &mut Vec<u8>) {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn encode_base32(enc: Enc, input: &[u8], out: &mut Vec<u8>) {
     let a = if enc == Enc::Base32 { B32 } else { B32HEX };
     let whole = input.len() / 5;
     let start = out.len();
-    out.resize(start + whole * 8, 0);
+    crate::fill::grow(out, start + whole * 8, 0);
     // Big inputs go two characters a lookup, through a table of
     // all 1024 pairs built here (cheaper than keeping it).
     let mut pairs = [0u16; 1024];
@@ -199,6 +202,7 @@ fn encode_base32(enc: Enc, input: &[u8], out: &mut Vec<u8>) {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn encode_base2(enc: Enc, input: &[u8], out: &mut Vec<u8>) {
     for &b in input {
         for i in 0..8 {
@@ -212,6 +216,7 @@ fn encode_base2(enc: Enc, input: &[u8], out: &mut Vec<u8>) {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn encode_z85(input: &[u8], out: &mut Vec<u8>) {
     for c in input.chunks(4) {
         let mut b = [0u8; 4];
@@ -228,6 +233,7 @@ fn encode_z85(input: &[u8], out: &mut Vec<u8>) {
 
 /// Appends `data` to `out`, a newline after every `width` characters of
 /// the line whose length is `col` (`width` 0: no wrapping).
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn push_wrapped(out: &mut Vec<u8>, data: &[u8], width: usize, col: &mut usize) {
     if width == 0 {
         out.extend_from_slice(data);
@@ -235,7 +241,7 @@ pub fn push_wrapped(out: &mut Vec<u8>, data: &[u8], width: usize, col: &mut usiz
     }
     // Room for the data and its newlines, written in place line by line.
     let mut at = out.len();
-    out.resize(at + data.len() + (*col + data.len()) / width, 0);
+    crate::fill::grow(out, at + data.len() + (*col + data.len()) / width, 0);
     let mut rest = data;
     while !rest.is_empty() {
         let n = (width - *col).min(rest.len());
@@ -271,6 +277,7 @@ impl Decoder {
 
     /// Decodes `input` onto `out`; false at the first invalid group (what
     /// was decoded before it, and GNU's partial output of it, are in `out`).
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn feed(&mut self, input: &[u8], out: &mut Vec<u8>) -> bool {
         // GNU rejects a block holding base64's own '+' or '/' before
         // decoding any of it.
@@ -285,7 +292,7 @@ impl Decoder {
         // No encoding makes more bytes than characters (plus a group left
         // from the last call), so the output is written in place.
         let start = out.len();
-        out.resize(start + input.len() + 8, 0);
+        crate::fill::grow(out, start + input.len() + 8, 0);
         let mut w = Out {
             buf: &mut out[start..],
             n: 0,
@@ -343,7 +350,7 @@ impl Decoder {
             return true;
         }
         let start = out.len();
-        out.resize(start + 8, 0);
+        crate::fill::grow(out, start + 8, 0);
         let mut w = Out {
             buf: &mut out[start..],
             n: 0,
@@ -362,6 +369,7 @@ struct Out<'a> {
 }
 
 impl Out<'_> {
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn push(&mut self, b: u8) {
         if let Some(x) = self.buf.get_mut(self.n) {
             *x = b;
@@ -380,6 +388,7 @@ impl Out<'_> {
 /// start of `input` into `dst`, up to the first other byte; returns the
 /// number of groups (the decoder's fast path).
 #[inline]
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn base64_groups(t: &[u8; 256], input: &[u8], dst: &mut [u8]) -> usize {
     let mut done = 0;
     for (q, o) in input.chunks_exact(4).zip(dst.chunks_exact_mut(3)) {
@@ -403,6 +412,7 @@ fn base64_groups(t: &[u8; 256], input: &[u8], dst: &mut [u8]) -> usize {
 
 /// [`base64_groups`] for base32: eight characters to five bytes.
 #[inline]
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn base32_groups(t: &[u8; 256], input: &[u8], dst: &mut [u8]) -> usize {
     let mut done = 0;
     for (q, o) in input.chunks_exact(8).zip(dst.chunks_exact_mut(5)) {
@@ -435,6 +445,7 @@ fn base32_groups(t: &[u8; 256], input: &[u8], dst: &mut [u8]) -> usize {
 
 /// Decodes one group (shorter only at the end of the input), as GNU's
 /// decode_4/decode_8 and basenc's decoders do: false if invalid.
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn decode_group(enc: Enc, g: &[u8], out: &mut Out) -> bool {
     let t = enc.table();
     let v = |i: usize| g.get(i).map_or(BAD, |&c| t[c as usize]);
@@ -476,6 +487,7 @@ fn decode_group(enc: Enc, g: &[u8], out: &mut Out) -> bool {
 }
 
 /// One base64 group, with GNU's partial output before an error.
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn decode_base64_group(t: &[u8; 256], g: &[u8], out: &mut Out) -> bool {
     let v = |i: usize| g.get(i).map_or(BAD, |&c| t[c as usize]);
     let ok = |i: usize| v(i) != BAD;
@@ -507,6 +519,7 @@ fn decode_base64_group(t: &[u8; 256], g: &[u8], out: &mut Out) -> bool {
 }
 
 /// One base32 group, with GNU's partial output before an error.
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn decode_base32_group(t: &[u8; 256], g: &[u8], out: &mut Out) -> bool {
     let v = |i: usize| g.get(i).map_or(BAD, |&c| t[c as usize]);
     let ok = |i: usize| v(i) != BAD;

@@ -528,6 +528,7 @@ impl<'s, 'd> Parser<'s, 'd> {
         self.s.get(i).copied().unwrap_or(0)
     }
 
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn peek(&mut self) -> Tok {
         match self.ahead {
             Some(t) => t,

@@ -1,6 +1,7 @@
 //! Digits of integers, written without `core::fmt` (which costs kilobytes).
 
 /// Writes `n` in decimal into the end of `buf` and returns the digits.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn u64_dec(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
     // Two digits per division, from a table of the pairs 00..99.
     const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
@@ -37,6 +38,7 @@ pub fn push_hex(out: &mut alloc::vec::Vec<u8>, n: u64, width: usize) {
 }
 
 /// Appends `n` in decimal.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn push_u64(out: &mut alloc::vec::Vec<u8>, n: u64) {
     let mut tmp = [0u8; 20];
     out.extend_from_slice(u64_dec(n, &mut tmp));

@@ -53,6 +53,7 @@ fn inverse128(n: u128) -> u128 {
 }
 
 /// The full 256-bit product of a and b, as (low, high).
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn mul_wide(a: u128, b: u128) -> (u128, u128) {
     let (a0, a1) = (a as u64 as u128, a >> 64);
     let (b0, b1) = (b as u64 as u128, b >> 64);
@@ -124,6 +125,7 @@ impl Mont64 {
     }
 }
 
+#[cfg_attr(corebox_opt, optimize(speed))]
 /// gcd(a, b) for odd b: Stein's algorithm, each step taking the smaller
 /// number and the difference without a branch on which is which.
 fn gcd64(a: u64, mut b: u64) -> u64 {
@@ -142,6 +144,7 @@ fn gcd64(a: u64, mut b: u64) -> u64 {
     a
 }
 
+#[cfg_attr(corebox_opt, optimize(speed))]
 /// gcd(a, b) for odd b, in one word once both fit.
 fn gcd128(a: u128, mut b: u128) -> u128 {
     if a == 0 {
@@ -592,6 +595,7 @@ impl Ring for MontBig {
 }
 
 /// The strong probable-prime test to base 2 (Miller-Rabin).
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn strong_base2<R: Ring>(r: &R) -> bool {
     let (len, s) = r.exp_shape(false);
     let one = r.small(1);
@@ -619,6 +623,7 @@ fn strong_base2<R: Ring>(r: &R) -> bool {
 }
 
 /// The Jacobi symbol (a/m) for odd m.
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn jacobi(mut a: u64, mut m: u64) -> i32 {
     let mut t = 1;
     a %= m;
@@ -659,6 +664,7 @@ fn jacobi_d<R: Ring>(r: &R, d: i64) -> i32 {
 /// The strong Lucas probable-prime test with Selfridge's parameters
 /// (P = 1, Q = (1 - D) / 4), on the V sequence alone: U_d is zero
 /// exactly when 2 V_(d+1) = P V_d, as D U_k = 2 V_(k+1) - P V_k.
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn strong_lucas<R: Ring>(r: &R) -> bool {
     let mut d: i64 = 5;
     loop {
@@ -717,6 +723,7 @@ fn probable_prime<R: Ring>(r: &R) -> bool {
 /// 2 (in the ring's form), steps to x^2 + a (a added as a plain number),
 /// and the product of the differences meets n in a gcd every 32 steps.
 /// Returns a proper factor of the composite n, free of the table's primes.
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn rho<R: Ring>(r: &R) -> R::N {
     let mut a = 1;
     loop {
@@ -786,6 +793,7 @@ impl Factorizer {
 
     /// Divides out the primes of the table, pushing them: the cofactor,
     /// and whether it is known to be 1 or prime.
+    #[cfg_attr(corebox_opt, optimize(speed), rustc_align(64), inline(never))]
     fn trial(&self, n: u128, out: &mut Vec<u128>) -> (u128, bool) {
         let tz = n.trailing_zeros();
         out.extend((0..tz).map(|_| 2));
@@ -836,6 +844,7 @@ impl Factorizer {
     }
 
     /// The prime factors of n in ascending order (none for 0 and 1).
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn factor(&self, n: u128, out: &mut Vec<u128>) {
         out.clear();
         if n < 2 {
@@ -853,6 +862,7 @@ impl Factorizer {
     }
 
     /// Factors a cofactor free of the table's primes.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn split(&self, n: u128, out: &mut Vec<u128>) {
         if n < PRIME_BOUND {
             out.push(n);
@@ -920,6 +930,7 @@ impl Factorizer {
 }
 
 /// Appends the decimal digits of n.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn push_u128(out: &mut Vec<u8>, n: u128) {
     const TEN19: u128 = 10_000_000_000_000_000_000;
     if n < TEN19 {

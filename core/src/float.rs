@@ -165,6 +165,7 @@ impl F80 {
         }
     }
 
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn plus(self, o: F80) -> F80 {
         match (self.kind, o.kind) {
             (Kind::Nan, _) | (_, Kind::Nan) => F80::NAN,
@@ -220,6 +221,7 @@ impl F80 {
 
     /// `self / o`, rounded to nearest (finite, nonzero divisors; what
     /// gnulib's human_readable divides by).
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn divided(self, o: F80) -> F80 {
         let neg = self.neg != o.neg;
         match (self.kind, o.kind) {
@@ -270,6 +272,7 @@ impl F80 {
     }
 
     /// IEEE comparison: None when either is a NaN.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn partial_cmp(self, o: F80) -> Option<Ordering> {
         if self.is_nan() || o.is_nan() {
             return None;
@@ -300,6 +303,7 @@ impl F80 {
 }
 
 /// Rounds `v * 2^e` (plus a sticky bit below `v`) to nearest-even.
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn round(neg: bool, v: u128, e: i32, sticky: bool) -> F80 {
     if v == 0 {
         return F80 { neg, ..F80::ZERO };
@@ -939,6 +943,7 @@ fn fixed(x: &mut Digits, prec: usize, alt: bool, out: &mut Vec<u8>) {
 
 /// `%.Pe` of |x| (not zero): the significant digits (1 + prec) and the
 /// decimal exponent.
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn scientific(x: &mut Digits, prec: usize) -> (Vec<u8>, i32) {
     let int = core::mem::take(&mut x.int);
     let first = int.iter().position(|&c| c != b'0');
@@ -1041,6 +1046,7 @@ fn hex(x: F80, prec: Option<usize>, alt: bool, upper: bool, out: &mut Vec<u8>) {
 }
 
 /// The `%f %e %g` text of the exact decimal expansion `d` (without sign).
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn digits_body(d: &mut Digits, zero: bool, spec: &Spec, body: &mut Vec<u8>) {
     let upper = spec.conv.is_ascii_uppercase();
     let conv = spec.conv.to_ascii_lowercase();
@@ -1125,6 +1131,7 @@ fn digits_body(d: &mut Digits, zero: bool, spec: &Spec, body: &mut Vec<u8>) {
 
 /// Formats the exact decimal `n / 10^scale` (scale <= 18) with a `%f
 /// %e %g` spec, rounding half to even on the exact value.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn format_decimal(out: &mut Vec<u8>, neg: bool, n: u64, scale: u32, spec: &Spec) {
     let unit = 10u64.pow(scale.min(18));
     let mut int = Vec::new();
@@ -1144,6 +1151,7 @@ pub fn format_decimal(out: &mut Vec<u8>, neg: bool, n: u64, scale: u32, spec: &S
 }
 
 /// Formats `x` as printf's `spec` would, appending to `out`.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn format(out: &mut Vec<u8>, x: F80, spec: &Spec) {
     let b = body(x, spec);
     let mut text = b.text;
@@ -1169,6 +1177,7 @@ pub struct Body {
 }
 
 /// The digits, point and exponent of `x` under `spec` (no sign, no width).
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn body(x: F80, spec: &Spec) -> Body {
     let upper = spec.conv.is_ascii_uppercase();
     let conv = spec.conv.to_ascii_lowercase();
@@ -1220,6 +1229,7 @@ pub fn body(x: F80, spec: &Spec) -> Body {
 
 /// Appends `body` (digits, point, exponent: no sign) with the sign and
 /// the padding of `spec`; `hex` puts zero padding after the `0x`.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn finish(out: &mut Vec<u8>, neg: bool, body: &[u8], spec: &Spec, hex: bool) {
     let sign: &[u8] = if neg {
         b"-"

@@ -5,8 +5,9 @@
 //! quoting of file names in diagnostics, formatting, and small parsers for
 //! system databases. Unit-tested on the host.
 #![cfg_attr(not(test), no_std)]
-// `--cfg corebox_opt` (qemu/build.sh, qemu/sizes.sh): cold functions are
-// marked `#[cfg_attr(corebox_opt, optimize(size), inline(never))]`.
+// `--cfg corebox_opt` (qemu/build.sh, qemu/sizes.sh): the release build
+// is optimised for size ("z") but for the functions marked
+// `#[cfg_attr(corebox_opt, optimize(speed))]`, the hot loops.
 #![cfg_attr(corebox_opt, feature(optimize_attribute))]
 // Functions holding a hot tight loop are marked
 // `#[cfg_attr(corebox_opt, rustc_align(64), inline(never))]`: starting at
@@ -36,6 +37,7 @@ pub mod escape;
 pub mod exclude;
 pub mod factor;
 pub mod filevercmp;
+pub mod fill;
 pub mod float;
 pub mod fnmatch;
 pub mod fold;

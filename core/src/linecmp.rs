@@ -49,6 +49,7 @@ pub fn compare(a: &[u8], b: &[u8], fold: bool) -> Ordering {
 }
 
 /// `a.cmp(b)` eight bytes at a time (see [`same_bytes`] on memcmp).
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn compare_bytes(a: &[u8], b: &[u8]) -> Ordering {
     let n = a.len().min(b.len());
     let mut i = 0;

@@ -210,6 +210,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// Whether `n` is selected; `n` must not decrease between calls.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn selected(&mut self, n: u64) -> bool {
         while let Some((r, tail)) = self.rest.split_first() {
             if n <= r.hi {

@@ -878,6 +878,7 @@ impl Dfa {
     /// Runs from `start`: unanchored, whether a match ends anywhere
     /// (`Some(Some(_))` as soon as one does); anchored, the end of the
     /// longest match there. None: too many states, use the Pike VM.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn run(&mut self, re: &Regex, hay: &[u8], start: usize) -> Option<Option<usize>> {
         if self.states.is_empty() {
             self.states.push(DState {
@@ -1121,6 +1122,7 @@ impl Regex {
 
     /// The Pike VM from `start`: the end of the longest match there, or
     /// with `anywhere`, the end of the first match found at any start.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn run(&self, hay: &[u8], start: usize, anywhere: bool) -> Option<usize> {
         let mut s = self.scratch.borrow_mut();
         let (cur, next, mark, stack) = &mut *s;

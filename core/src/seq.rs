@@ -243,6 +243,7 @@ pub fn default_format(
 }
 
 /// Formats one number with `f` into `out`.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn format(out: &mut Vec<u8>, f: &Format, x: F80) {
     out.extend_from_slice(&f.prefix);
     float::format(out, x, &f.spec);

@@ -83,6 +83,7 @@ pub fn strftime(out: &mut Vec<u8>, fmt: &[u8], tm: &Tm, secs: i64, nsec: u32) {
 
 /// Expands `fmt`; `upcase`, `yr_spec` and `width` (for the first
 /// conversion only) are what an enclosing `%^D` or `%_12F` passes down.
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn expand(out: &mut Vec<u8>, fmt: &[u8], t: &Time, upcase: bool, yr_spec: u8, mut width: i32) {
     let mut i = 0;
     while i < fmt.len() {
@@ -508,6 +509,7 @@ fn subformat(out: &mut Vec<u8>, fmt: &[u8], t: &Time, s: &Spec, yr_spec: u8, wid
 /// A number's digits `text` with its sign, padded as gnulib pads numbers:
 /// to `digits` by default, with zeros unless the flags say otherwise; `_`
 /// puts the spaces before the sign, zeros go after it.
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn number(out: &mut Vec<u8>, s: &Spec, digits: i32, sign: Option<u8>, text: &[u8]) {
     let pad = if s.pad == 0 { b'0' } else { s.pad };
     let mut width = if s.width < 0 { digits } else { s.width };
@@ -525,6 +527,7 @@ fn number(out: &mut Vec<u8>, s: &Spec, digits: i32, sign: Option<u8>, text: &[u8
 
 /// `text` after the padding its flags ask for (zeros for `0` and `+`,
 /// spaces otherwise, none for `-`), in the case they ask for.
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn put(out: &mut Vec<u8>, text: &[u8], s: &Spec) {
     let width = match s.pad {
         b'-' => 0,
@@ -555,6 +558,7 @@ fn plain(pad: u8, width: i32) -> Spec {
 /// `v` in decimal into the end of `buf`, with a colon after each digit
 /// whose bit is set in `colons` (bit 0: the last digit); at least as many
 /// digits as the colons need.
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn decimal(mut v: u64, mut colons: u32, buf: &mut [u8; 24]) -> &[u8] {
     let mut i = buf.len();
     loop {
@@ -794,6 +798,7 @@ mod tests {
         when((2010, 1, 1), (0, 0, 0), 5, 1, UTC, 1262304000, 0)
     }
 
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn expand(w: &When, fmt: &[u8]) -> Vec<u8> {
         let mut out = b"kept:".to_vec();
         strftime(&mut out, fmt, &w.tm, w.secs, w.nsec);

@@ -166,6 +166,7 @@ impl TabStops {
     /// The column of the next tab stop after `column` (wrapping like GNU's
     /// unsigned arithmetic; callers check it went forward), or None past
     /// the last stop. `index` remembers where the search got to on a line.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn next(&self, column: u64, index: &mut usize) -> Option<u64> {
         if self.size != 0 {
             return Some(column.wrapping_add(self.size - column % self.size));

@@ -799,7 +799,7 @@ fn homogeneous(a: &Array) -> bool {
 
 /// Translates `buf` in place through `table`, eight bytes per step (the
 /// binary is built for size, so the unrolling is written out).
-#[cfg_attr(corebox_opt, rustc_align(64), inline(never))]
+#[cfg_attr(corebox_opt, optimize(speed), rustc_align(64), inline(never))]
 pub fn translate(buf: &mut [u8], table: &[u8; 256]) {
     let mut words = buf.chunks_exact_mut(8);
     for w in &mut words {
@@ -840,7 +840,7 @@ pub fn shifts(table: &[u8; 256]) -> Option<(Shifts, usize)> {
 }
 
 /// Removes the bytes of `set` from `buf` in place; returns the new length.
-#[cfg_attr(corebox_opt, rustc_align(64), inline(never))]
+#[cfg_attr(corebox_opt, optimize(speed), rustc_align(64), inline(never))]
 pub fn delete(buf: &mut [u8], set: &[bool; 256]) -> usize {
     let mut n = 0;
     for i in 0..buf.len() {
@@ -853,6 +853,7 @@ pub fn delete(buf: &mut [u8], set: &[bool; 256]) -> usize {
 
 /// Removes the byte `c` from `buf` in place by searching for it (fast
 /// when it is rare); returns the new length and the number removed.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn delete_byte(buf: &mut [u8], c: u8) -> (usize, usize) {
     let Some(first) = memchr::memchr(c, buf) else {
         return (buf.len(), 0);
@@ -876,6 +877,7 @@ pub fn squeeze(buf: &mut [u8], set: &[bool; 256], last: &mut Option<u8>) -> usiz
 
 /// [`squeeze`] of `buf[i..]` after its first `i` bytes were squeezed
 /// into the first `n`.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn squeeze_from(
     buf: &mut [u8],
     mut n: usize,

@@ -114,6 +114,7 @@ const MON_YDAY: [[u16; 13]; 2] = [
 
 /// Days from 1970-01-01 to the given date (month 1-12, proleptic
 /// Gregorian calendar).
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn days_from_civil(year: i64, month1: u32, day: u32) -> i64 {
     let y = if month1 <= 2 { year - 1 } else { year };
     let era = y.div_euclid(400);
@@ -139,6 +140,7 @@ pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
 
 /// glibc's __offtime: the broken-down time of `t` seen `off` seconds east
 /// of UTC, or None when the year does not fit an int tm_year.
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn offtime(t: i64, off: i64, zone: Abbr, isdst: bool) -> Option<Tm> {
     let secs = t.checked_add(off)?;
     let days = secs.div_euclid(DAY);
@@ -484,6 +486,7 @@ impl Rule {
     }
 
     /// glibc's __tz_compute: the local time of `t` under this rule.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn localtime(&self, t: i64) -> Option<Tm> {
         let year = gmtime(t)?.year;
         let (start, end) = (self.std.change(year), self.dst.change(year));
@@ -792,6 +795,7 @@ impl Tz {
 
     /// The local time of `t`, as glibc's localtime_r; None when its year
     /// does not fit an int tm_year.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn localtime(&self, t: i64) -> Option<Tm> {
         if self.types.is_empty() {
             return self.rule.as_ref()?.localtime(t);
@@ -822,6 +826,7 @@ impl Tz {
 
     /// Applies a `right/` zone's leap-second correction to `tm`, computed
     /// for `t` without it (glibc's __tzfile_compute and __tz_convert).
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn leap(&self, t: i64, tm: Tm) -> Tm {
         let n = self.leaps.partition_point(|&(when, _)| when <= t);
         if n == 0 {

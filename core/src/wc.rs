@@ -51,6 +51,7 @@ static CLASS: [u8; 256] = {
 };
 
 /// Characters (not bytes) of valid UTF-8: every byte but continuations.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn utf8_chars(valid: &[u8]) -> u64 {
     // Eight bytes at a time: a continuation byte is 10xxxxxx, so its top
     // bit is set and the next bit clear.
@@ -72,6 +73,7 @@ pub fn utf8_chars(valid: &[u8]) -> u64 {
 /// Where to cut `buf` so that no UTF-8 sequence that may still be
 /// completed by later input is split: before a trailing lead byte whose
 /// sequence is not complete yet, else the end.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn utf8_boundary(buf: &[u8]) -> usize {
     let n = buf.len();
     for back in 1..=3.min(n) {
@@ -94,6 +96,7 @@ pub fn utf8_boundary(buf: &[u8]) -> usize {
 /// the line width `pos`, the widest line `max` and the line count; other
 /// classes nothing.
 #[inline(always)]
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn line_control(c: u8, pos: &mut u64, max: &mut u64, lines: &mut u64) {
     match c {
         NEWLINE | LINE_RESET => {
@@ -161,7 +164,7 @@ impl Counter {
     /// the start of `buf`; under UTF-8 it stops at the first byte from
     /// 0x80 up (in the C locale those are unprintable: no width). Returns
     /// how many bytes it took. Printable ASCII goes eight bytes a step.
-    #[cfg_attr(corebox_opt, rustc_align(64), inline(never))]
+    #[cfg_attr(corebox_opt, optimize(speed), rustc_align(64), inline(never))]
     fn widths_only(&mut self, buf: &[u8]) -> usize {
         const LO: u64 = 0x0101_0101_0101_0101;
         const HI: u64 = 0x8080_8080_8080_8080;
@@ -203,6 +206,7 @@ impl Counter {
 
     /// Lines and words of a run of single-byte characters, without line
     /// widths: a branch-free pass over a word/separator/ignore table.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn scan_run(&mut self, run: &[u8]) {
         self.counts.lines += memchr::memchr_iter(b'\n', run).count() as u64;
         let (mut in_word, mut words) = (self.in_word, 0u64);
@@ -218,6 +222,7 @@ impl Counter {
 
     /// [`Counter::byte`] over a run of single-byte characters, with the
     /// state in locals (registers) rather than in `self`.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn scan_run_widths(&mut self, run: &[u8]) {
         let (mut in_word, mut words, mut lines) = (self.in_word, 0u64, 0u64);
         let (mut pos, mut max) = (self.linepos, self.counts.max_width);
@@ -291,6 +296,7 @@ impl Counter {
     /// One decoded character from U+0080 up. Its properties come from a
     /// small cache: text repeats its characters, and the table searches
     /// behind them cost more than the rest of the count.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn wide(&mut self, cp: u32) {
         const PRINTABLE: u8 = 4;
         const SEPARATES: u8 = 8;
@@ -330,6 +336,7 @@ impl Counter {
         }
     }
 
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn feed(&mut self, buf: &[u8]) {
         self.counts.bytes += buf.len() as u64;
         if !self.utf8 {

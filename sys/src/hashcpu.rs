@@ -211,6 +211,7 @@ mod arm {
     /// The CPU must have PMULL; `data.len()` is a multiple of 64 and at
     /// least 128.
     #[target_feature(enable = "neon,aes")]
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub unsafe fn crc_fold(t: &logic::digest::crc::Crc, c: u32, data: &[u8]) -> u32 {
         use super::xpow;
         const REV: [u8; 16] = [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0];
@@ -397,6 +398,7 @@ mod b2avx {
     /// # Safety
     /// The CPU must have AVX2.
     #[target_feature(enable = "avx2")]
+    #[cfg_attr(corebox_opt, optimize(speed))]
     unsafe fn compress_avx2(h: &mut [u64; 8], blocks: &[u8], t: u128, last: bool) {
         let n = blocks.len() / 128;
         // SAFETY: h and IV hold 8 words each.
@@ -491,6 +493,7 @@ mod sha512x {
     /// # Safety
     /// The CPU must have AVX2 and BMI2.
     #[target_feature(enable = "avx2,bmi2")]
+    #[cfg_attr(corebox_opt, optimize(speed))]
     unsafe fn compress_avx2(h: &mut [u64; 8], blocks: &[u8]) {
         let swap = _mm_set_epi64x(0x08090a0b0c0d0e0f, 0x0001020304050607);
         for block in blocks.chunks_exact(128) {
@@ -710,6 +713,7 @@ mod clmul {
     /// The CPU must have PCLMULQDQ and SSSE3; `data.len()` is a multiple of
     /// 64 and at least 128.
     #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub unsafe fn crc_fold(t: &crc::Crc, c: u32, data: &[u8]) -> u32 {
         // Byte 0 of a block is its most significant: reverse to make the
         // register's bit i the coefficient of x^i.
@@ -776,6 +780,7 @@ mod clmul {
     /// The CPU must have AVX-512F/BW, PCLMULQDQ and VPCLMULQDQ;
     /// `data.len()` is a multiple of 256 and at least 512.
     #[target_feature(enable = "avx2,avx512f,avx512bw,pclmulqdq,vpclmulqdq")]
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub unsafe fn crc_fold512(t: &crc::Crc, c: u32, data: &[u8]) -> u32 {
         let rev = _mm512_broadcast_i32x4(_mm_set_epi8(
             0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
@@ -838,6 +843,7 @@ mod clmul {
     /// The CPU must have AVX2, PCLMULQDQ and VPCLMULQDQ; `data.len()` is a
     /// multiple of 128 and at least 256.
     #[target_feature(enable = "avx2,pclmulqdq,vpclmulqdq")]
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub unsafe fn crc_fold256(t: &crc::Crc, c: u32, data: &[u8]) -> u32 {
         let rev = _mm256_set_epi8(
             0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,

@@ -97,6 +97,7 @@ fn round_pages(n: usize) -> usize {
 }
 
 impl State {
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn alloc_small(&mut self, class: usize) -> *mut u8 {
         let head = self.free[class];
         if !head.is_null() {
@@ -125,6 +126,7 @@ impl State {
 // SAFETY: blocks come from private mappings and are never handed out twice;
 // each block is at least as large and as aligned as its layout asks.
 unsafe impl GlobalAlloc for Heap {
+    #[cfg_attr(corebox_opt, optimize(speed))]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: single-threaded (see `Sync` above), no reentrancy.
         let st = unsafe { &mut *self.0.get() };
@@ -139,6 +141,7 @@ unsafe impl GlobalAlloc for Heap {
         p
     }
 
+    #[cfg_attr(corebox_opt, optimize(speed))]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         // SAFETY: as for alloc; the caller's layout is passed on unchanged.
         let p = unsafe { self.alloc(layout) };
@@ -151,6 +154,7 @@ unsafe impl GlobalAlloc for Heap {
         p
     }
 
+    #[cfg_attr(corebox_opt, optimize(speed))]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         // SAFETY: single-threaded (see `Sync` above), no reentrancy.
         let st = unsafe { &mut *self.0.get() };
@@ -168,6 +172,7 @@ unsafe impl GlobalAlloc for Heap {
         }
     }
 
+    #[cfg_attr(corebox_opt, optimize(speed))]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let Ok(new_layout) = Layout::from_size_align(new_size, layout.align()) else {
             return null_mut();

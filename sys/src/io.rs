@@ -50,7 +50,7 @@ impl Fd {
         loop {
             crate::heap::fallible(|| v.try_reserve(chunk)).map_err(|_| Errno::NOMEM)?;
             let len = v.len();
-            v.resize(len + chunk, 0);
+            logic::fill::grow(v, len + chunk, 0);
             let r = self.read(&mut v[len..]);
             v.truncate(len + *r.as_ref().unwrap_or(&0));
             match r? {
@@ -330,6 +330,7 @@ pub fn out() -> Stdout {
 
 impl Stdout {
     /// Appends bytes to the buffer, flushing when it fills.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn write(self, bytes: &[u8]) {
         OUT.with(|o| {
             o.total += bytes.len() as u64;
@@ -358,11 +359,13 @@ impl Stdout {
     }
 
     /// Appends one byte.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn byte(self, b: u8) {
         self.write(&[b])
     }
 
     /// Appends the decimal form of `n`.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn num(self, n: u64) {
         let mut tmp = [0u8; 20];
         self.write(logic::digits::u64_dec(n, &mut tmp))

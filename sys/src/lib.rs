@@ -5,8 +5,9 @@
 //! error reporting, errno text, and the few system queries the applets need.
 //! Every `unsafe` block of the project lives here, each with a `SAFETY:` line.
 #![cfg_attr(not(test), no_std)]
-// `--cfg corebox_opt` (qemu/build.sh, qemu/sizes.sh): cold functions are
-// marked `#[cfg_attr(corebox_opt, optimize(size), inline(never))]`.
+// `--cfg corebox_opt` (qemu/build.sh, qemu/sizes.sh): the release build
+// is optimised for size ("z") but for the functions marked
+// `#[cfg_attr(corebox_opt, optimize(speed))]`, the hot loops.
 #![cfg_attr(corebox_opt, feature(optimize_attribute))]
 #![deny(unsafe_op_in_unsafe_fn)]
 

@@ -112,6 +112,7 @@ unsafe fn copy_small(d: *mut u8, s: *const u8, n: usize) {
 #[unsafe(no_mangle)]
 /// # Safety
 /// Standard C `memcpy` contract.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub unsafe extern "C" fn memcpy(d: *mut u8, s: *const u8, n: usize) -> *mut u8 {
     #[cfg(target_arch = "x86_64")]
     if n <= 64 {
@@ -127,6 +128,7 @@ pub unsafe extern "C" fn memcpy(d: *mut u8, s: *const u8, n: usize) -> *mut u8 {
 #[unsafe(no_mangle)]
 /// # Safety
 /// Standard C `memmove` contract.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub unsafe extern "C" fn memmove(d: *mut u8, s: *const u8, n: usize) -> *mut u8 {
     #[cfg(target_arch = "x86_64")]
     if n <= 64 {
@@ -150,6 +152,7 @@ pub unsafe extern "C" fn memmove(d: *mut u8, s: *const u8, n: usize) -> *mut u8 
 #[unsafe(no_mangle)]
 /// # Safety
 /// Standard C `memset` contract.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub unsafe extern "C" fn memset(d: *mut u8, c: i32, n: usize) -> *mut u8 {
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     // SAFETY: d is valid for n bytes (C contract); rep stosb fills upwards.
@@ -180,6 +183,7 @@ pub unsafe extern "C" fn memset(d: *mut u8, c: i32, n: usize) -> *mut u8 {
 #[unsafe(no_mangle)]
 /// # Safety
 /// Standard C `memcmp` contract.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub unsafe extern "C" fn memcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
     let mut i = 0;
     // SAFETY: a and b are valid for n bytes (C contract).
@@ -219,6 +223,7 @@ pub unsafe extern "C" fn memcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
 #[unsafe(no_mangle)]
 /// # Safety
 /// Standard C `bcmp` contract.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub unsafe extern "C" fn bcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
     // SAFETY: forwarded C contract.
     unsafe { memcmp(a, b, n) }

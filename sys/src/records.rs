@@ -59,6 +59,7 @@ impl Records {
     /// The next record, or `None` at the end of the input or after a read
     /// error (then [`Records::error`] tells which).
     #[allow(clippy::should_implement_trait)]
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn next(&mut self) -> Option<&[u8]> {
         self.take(false, false)
     }
@@ -66,6 +67,7 @@ impl Records {
     /// All the complete records the buffer holds (at least one; several
     /// with their delimiters), or the unterminated last one: for filters
     /// that scan a whole buffer at a time.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn next_chunk(&mut self) -> Option<&[u8]> {
         self.take(true, false)
     }
@@ -74,6 +76,7 @@ impl Records {
     /// buffer comes in parts, each but the last without the delimiter
     /// (an unterminated last record ends as the input does, with `None`
     /// next).
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn next_part(&mut self) -> Option<&[u8]> {
         self.take(false, true)
     }
@@ -81,6 +84,7 @@ impl Records {
     /// [`Records::next_chunk`] in bounded memory: a block not ending in
     /// the delimiter holds the start (or the next part) of a record the
     /// next block goes on with, unless the input ends there.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn next_block(&mut self) -> Option<&[u8]> {
         self.take(true, true)
     }
@@ -88,6 +92,7 @@ impl Records {
     /// The next record appended to `to` without its delimiter, in parts
     /// (a long record is held once, in `to`, not also in the buffer);
     /// false at the end of the input or after a read error.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn next_into(&mut self, to: &mut Vec<u8>) -> bool {
         let (mut got, delim) = (false, self.delim);
         while let Some(part) = self.take(false, true) {
@@ -133,6 +138,7 @@ impl Records {
         }
     }
 
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn fill(&mut self) {
         if self.start > 0 {
             self.buf.copy_within(self.start..self.end, 0);
@@ -146,7 +152,7 @@ impl Records {
             // memory, not up to twice (the capacity still doubles, in
             // pages never touched).
             let len = self.buf.len() + self.buf.len().min(GROW_STEP);
-            self.buf.resize(len, 0);
+            logic::fill::grow(&mut self.buf, len, 0);
         }
         match self.fd.read(&mut self.buf[self.end..]) {
             Ok(0) => self.eof = true,
@@ -178,7 +184,7 @@ impl Records {
         if buf.capacity() > 2 * size {
             buf = Vec::new();
         }
-        buf.resize(size, 0);
+        logic::fill::grow(&mut buf, size, 0);
         buf[..rest].copy_from_slice(&self.buf[self.start..self.end]);
         let mut kept = core::mem::replace(&mut self.buf, buf);
         kept.copy_within(a..b, 0);

@@ -44,6 +44,7 @@ mod x86 {
     /// # Safety
     /// The CPU must support AVX2 and POPCNT (see `has_avx2`).
     #[target_feature(enable = "avx2,popcnt,xsave")]
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub unsafe fn count_avx2(needle: u8, hay: &[u8]) -> usize {
         let v = _mm256_set1_epi8(needle as i8);
         let mut n = 0usize;
@@ -59,6 +60,7 @@ mod x86 {
     /// # Safety
     /// The CPU must support SSE2 (every x86_64 does).
     #[target_feature(enable = "sse2")]
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub unsafe fn squeeze_sse2(
         buf: &mut [u8],
         set: &[bool; 256],
@@ -97,6 +99,7 @@ mod x86 {
     /// # Safety
     /// The CPU must support SSE2 (every x86_64 does).
     #[target_feature(enable = "sse2")]
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub unsafe fn shift_ranges_sse2(buf: &mut [u8], ranges: &[(u8, u8, u8)]) {
         let zero = _mm_setzero_si128();
         let mut r = [(zero, zero, zero); 8];
@@ -166,6 +169,7 @@ pub fn has_avx2() -> bool {
 }
 
 /// How many times `needle` occurs in `hay`.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn count_byte(needle: u8, hay: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]
     if x86::has_avx2() {
@@ -178,6 +182,7 @@ pub fn count_byte(needle: u8, hay: &[u8]) -> usize {
 /// Bit `i` set where `block[i] == a` and where `block[i] == b`.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn masks64(block: &[u8; 64], a: u8, b: u8) -> (u64, u64) {
     use core::arch::x86_64::*;
     let (mut ma, mut mb) = (0u64, 0u64);
@@ -196,6 +201,7 @@ fn masks64(block: &[u8; 64], a: u8, b: u8) -> (u64, u64) {
 
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn masks64(block: &[u8; 64], a: u8, b: u8) -> (u64, u64) {
     masks64_words(block, a, b)
 }
@@ -204,6 +210,7 @@ fn masks64(block: &[u8; 64], a: u8, b: u8) -> (u64, u64) {
 /// positives), its high bits gathered into one byte by a multiplication.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
+#[cfg_attr(corebox_opt, optimize(speed))]
 fn masks64_words(block: &[u8; 64], a: u8, b: u8) -> (u64, u64) {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     fn zeros(x: u64) -> u64 {
@@ -248,6 +255,7 @@ impl<'h> Scan2<'h> {
         }
     }
 
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn load(&mut self, base: usize) {
         let rest = &self.hay[base..];
         let full = rest.get(..64).and_then(|b| <&[u8; 64]>::try_from(b).ok());
@@ -265,6 +273,7 @@ impl<'h> Scan2<'h> {
     }
 
     #[inline(always)]
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn find(&mut self, mut from: usize, either: bool) -> Option<usize> {
         while from < self.hay.len() {
             let base = from & !63;
@@ -282,12 +291,14 @@ impl<'h> Scan2<'h> {
 
     /// The first offset at or after `from` holding `a` or `b`.
     #[inline(always)]
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn either(&mut self, from: usize) -> Option<usize> {
         self.find(from, true)
     }
 
     /// The first offset at or after `from` holding `b`.
     #[inline(always)]
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn second(&mut self, from: usize) -> Option<usize> {
         self.find(from, false)
     }
@@ -297,6 +308,7 @@ impl<'h> Scan2<'h> {
 /// for hot loops where a size-optimized build would call memcpy.
 /// Panics if `buf` is too short (a bug in the caller).
 #[inline(always)]
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn store32(buf: &mut [u8], at: usize, src: &[u8; 32]) {
     assert!(at <= buf.len() && buf.len() - at >= 32);
     let p = buf.as_mut_ptr();
@@ -315,6 +327,7 @@ pub fn store32(buf: &mut [u8], at: usize, src: &[u8; 32]) {
 /// `set` in a prefix of `buf` in place, `prev` being the byte before it;
 /// returns the bytes written, the bytes consumed and the last byte read
 /// (all zero but `prev` where there is no vector code for this CPU).
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn squeeze_prefix(buf: &mut [u8], set: &[bool; 256], prev: u8) -> (usize, usize, u8) {
     #[cfg(target_arch = "x86_64")]
     {
@@ -331,6 +344,7 @@ pub fn squeeze_prefix(buf: &mut [u8], set: &[bool; 256], prev: u8) -> (usize, us
 /// Adds `shift` to each byte in `first..first + length` for each of the
 /// `ranges` (at most eight, not overlapping), 16 bytes per step; false (and
 /// nothing done) where there is no vector code for this CPU.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn shift_ranges(buf: &mut [u8], ranges: &[(u8, u8, u8)]) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
@@ -427,6 +441,7 @@ mod tests {
 /// The number of characters of `s` if it is valid UTF-8 (one per byte that
 /// is not a continuation byte), else None: AVX2 validation and counting in
 /// one pass (the Keiser-Lemire lookup algorithm) where the CPU has it.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn utf8_chars(s: &[u8]) -> Option<u64> {
     #[cfg(target_arch = "x86_64")]
     if x86::has_avx512bw() {
@@ -516,6 +531,7 @@ mod utf8x86 {
     ];
 
     #[target_feature(enable = "avx2")]
+    #[cfg_attr(corebox_opt, optimize(speed))]
     fn table(t: &[u8; 16]) -> __m256i {
         // SAFETY: t is 16 readable bytes; loadu has no alignment need.
         let x = unsafe { _mm_loadu_si128(t.as_ptr() as *const __m128i) };
@@ -540,6 +556,7 @@ mod utf8x86 {
     /// # Safety
     /// The CPU must support AVX2 and POPCNT.
     #[target_feature(enable = "avx2,popcnt")]
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub unsafe fn chars_avx2(s: &[u8]) -> Option<u64> {
         let (b1h, b1l, b2h) = (table(&BYTE_1_HIGH), table(&BYTE_1_LOW), table(&BYTE_2_HIGH));
         let low = _mm256_set1_epi8(0x0f);
@@ -637,6 +654,7 @@ mod utf8x86 {
     /// # Safety
     /// The CPU must support AVX-512F and AVX-512BW.
     #[target_feature(enable = "avx2,avx512f,avx512bw,popcnt")]
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub unsafe fn chars_avx512(s: &[u8]) -> Option<u64> {
         let wide = |t: &[u8; 16]| {
             // SAFETY: t is 16 readable bytes; loadu has no alignment need.
@@ -816,6 +834,7 @@ mod utf8_tests {
 /// onto `out` with SSSE3 where the CPU has it (12 bytes to 16 characters
 /// per step, Muła's multiply-shift method); returns how many input bytes
 /// it took (a multiple of 3; 0 without SSSE3). The caller encodes the rest.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn base64_encode_prefix(input: &[u8], url: bool, out: &mut alloc::vec::Vec<u8>) -> usize {
     #[cfg(target_arch = "x86_64")]
     if input.len() >= 16
@@ -826,7 +845,7 @@ pub fn base64_encode_prefix(input: &[u8], url: bool, out: &mut alloc::vec::Vec<u
     {
         let steps = (input.len() - 4) / 12;
         let start = out.len();
-        out.resize(start + steps * 16, 0);
+        logic::fill::grow(out, start + steps * 16, 0);
         // SAFETY: SSSE3 was just checked; out has room for steps * 16 bytes
         // and input holds steps * 12 + 4 bytes.
         unsafe { b64_ssse3(&input[..steps * 12 + 4], url, &mut out[start..]) };
@@ -841,6 +860,7 @@ pub fn base64_encode_prefix(input: &[u8], url: bool, out: &mut alloc::vec::Vec<u
 /// 16 bytes of `input` at 12 * step (so input.len() >= out.len() / 16 * 12 + 4).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3")]
+#[cfg_attr(corebox_opt, optimize(speed))]
 unsafe fn b64_ssse3(input: &[u8], url: bool, out: &mut [u8]) {
     use core::arch::x86_64::*;
     let shuf = _mm_setr_epi8(1, 0, 2, 1, 4, 3, 5, 4, 7, 6, 8, 7, 10, 9, 11, 10);
@@ -887,6 +907,7 @@ unsafe fn b64_ssse3(input: &[u8], url: bool, out: &mut [u8]) {
 
 /// The sum of all bytes of `data` (sum -s), 16 bytes per step with SSE2's
 /// sum of absolute differences on x86_64.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn byte_sum(data: &[u8]) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
@@ -901,6 +922,7 @@ pub fn byte_sum(data: &[u8]) -> u64 {
 /// The CPU must have SSE2 (every x86_64 does).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse2")]
+#[cfg_attr(corebox_opt, optimize(speed))]
 unsafe fn byte_sum_sse2(data: &[u8]) -> u64 {
     use core::arch::x86_64::*;
     let mut chunks = data.chunks_exact(16);

@@ -36,7 +36,7 @@ fn sized(mut f: impl FnMut(&mut [u8]) -> rustix::io::Result<usize>) -> Result<Ve
             }
             Err(rustix::io::Errno::RANGE) if buf.len() < 1 << 17 => {
                 let n = buf.len() * 4;
-                buf.resize(n, 0);
+                logic::fill::grow(&mut buf, n, 0);
             }
             Err(e) => return Err(Errno::from(e)),
         }

@@ -32,6 +32,7 @@ pub const SIGMA: [[u8; 16]; 10] = [
 pub type Compress = fn(&mut [u64; 8], &[u8], u128, bool);
 
 /// The portable [`Compress`].
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn compress(h: &mut [u64; 8], blocks: &[u8], t: u128, last: bool) {
     let n = blocks.len() / 128;
     for (k, b) in blocks.chunks_exact(128).enumerate() {

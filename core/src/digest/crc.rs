@@ -38,6 +38,7 @@ impl Crc {
     }
 
     /// Feeds `data` into the running (not yet finalized) CRC `crc`.
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn update(&self, mut crc: u32, data: &[u8]) -> u32 {
         let t = &*self.t;
         let mut chunks = data.chunks_exact(8);

@@ -162,6 +162,7 @@ impl Hasher {
         }
     }
 
+    #[cfg_attr(corebox_opt, optimize(speed))]
     pub fn update(&mut self, mut data: &[u8]) {
         let bs = self.algo.block();
         // BLAKE2b compresses the final block differently, so a full block

@@ -19,6 +19,7 @@ pub const INIT224: [u32; 8] = [
 ];
 
 /// Processes whole 64-byte blocks.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn compress(h: &mut [u32; 8], blocks: &[u8]) {
     for block in blocks.chunks_exact(64) {
         // The whole message schedule first (a branch-free loop), then the

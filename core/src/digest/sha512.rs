@@ -105,6 +105,7 @@ pub const INIT384: [u64; 8] = [
 ];
 
 /// Processes whole 128-byte blocks.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn compress(h: &mut [u64; 8], blocks: &[u8]) {
     for block in blocks.chunks_exact(128) {
         // The message schedule in a sixteen-word ring, advanced in place

@@ -13,6 +13,7 @@ fn p1(x: u32) -> u32 {
 }
 
 /// Processes whole 64-byte blocks.
+#[cfg_attr(corebox_opt, optimize(speed))]
 pub fn compress(h: &mut [u32; 8], blocks: &[u8]) {
     for block in blocks.chunks_exact(64) {
         let mut w = [0u32; 68];

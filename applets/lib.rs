@@ -1,15 +1,15 @@
 //! The corebox multicall binary: dispatches on the basename of argv[0], or
 //! on the first argument when called as `corebox APPLET [ARGS]`.
 #![no_std]
-// `--cfg corebox_opt` (qemu/build.sh, qemu/sizes.sh): cold functions are
-// marked `#[cfg_attr(corebox_opt, optimize(size), inline(never))]`.
+// `--cfg corebox_opt` (qemu/build.sh, qemu/sizes.sh): the release build
+// is optimised for size ("z") but for the functions marked
+// `#[cfg_attr(corebox_opt, optimize(speed))]`, the hot loops.
 #![cfg_attr(corebox_opt, feature(optimize_attribute))]
 // Functions holding a hot tight loop are marked
 // `#[cfg_attr(corebox_opt, rustc_align(64), inline(never))]`: starting at
 // a 64-byte boundary, out of line, their speed does not depend on where
 // the rest of the binary puts them ("s" aligns no loops; README, Sizes).
 #![cfg_attr(corebox_opt, feature(fn_align))]
-#![no_main]
 // Raw-memory code belongs in `sys` alone: Cargo.toml denies the lint
 // unsafe_code for this crate (sys's entry macro allows it where it expands).
 
@@ -24,8 +24,6 @@ mod shared;
 
 include!(concat!(env!("OUT_DIR"), "/applets.rs"));
 
-sys::entry!(main);
-
 fn find(name: &[u8]) -> Option<crate::shared::cli::Main> {
     // GNU's build names install `ginstall` (its tests call it so).
     let name: &[u8] = if name == b"ginstall" {
@@ -39,7 +37,7 @@ fn find(name: &[u8]) -> Option<crate::shared::cli::Main> {
         .map(|i| APPLETS[i].1)
 }
 
-fn main(args: Vec<&'static [u8]>) -> i32 {
+pub fn main(args: Vec<&'static [u8]>) -> i32 {
     let args: &'static [&'static [u8]] = args.leak();
     let argv0 = args.first().copied().unwrap_or(b"corebox");
     if let Some(run) = find(basename(argv0)) {
