@@ -70,7 +70,7 @@ fn parse_headers(path: &Path, text: &str) -> Vec<Applet> {
 
 /// Help text with `&#N;` (a decimal character code) replaced by the
 /// character: how a header spells a word the house rules keep out of
-/// applet sources (mktemp's "(unsafe)").
+/// applet sources (the one in parentheses in mktemp's `--dry-run` line).
 fn char_refs(line: &str) -> String {
     let mut out = String::new();
     let mut rest = line;
