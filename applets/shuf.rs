@@ -326,6 +326,17 @@ impl Swaps {
     }
 }
 
+/// Appends line `l` to `chunk`, written out first when `l` would take it
+/// past 64 KiB: a call per line into the output costs more than the copy.
+#[inline]
+fn gather(o: sys::io::Stdout, chunk: &mut Vec<u8>, l: &[u8]) {
+    if chunk.len() + l.len() > 64 * 1024 {
+        o.write(chunk);
+        chunk.clear();
+    }
+    chunk.extend_from_slice(l);
+}
+
 /// The lines `spans` of `data` (start << 32 | length) in their order,
 /// through `chunk`; each line is prefetched 32 lines before it is copied.
 #[cfg_attr(corebox_opt, optimize(speed), inline(never))]
@@ -341,12 +352,11 @@ fn write_spans(o: sys::io::Stdout, data: &[u8], spans: &[u64], mut chunk: Vec<u8
         if let Some(&p) = spans.get(k + 32) {
             sys::simd::prefetch(&data[at(p)]);
         }
-        let l = &data[at(s)..at(s) + (s & 0xffff_ffff) as usize];
-        if chunk.len() + l.len() > 64 * 1024 {
-            o.write(&chunk);
-            chunk.clear();
-        }
-        chunk.extend_from_slice(l);
+        gather(
+            o,
+            &mut chunk,
+            &data[at(s)..at(s) + (s & 0xffff_ffff) as usize],
+        );
     }
     o.write(&chunk);
 }
@@ -467,14 +477,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
             } else if let Some((lo, _)) = c.range {
                 number(lo.wrapping_add(p));
             } else {
-                // Lines gathered in a buffer of our own: a call per line
-                // into the output costs more than the copy.
-                let l = lines.get(p as usize);
-                if chunk.len() + l.len() > 64 * 1024 {
-                    o.write(&chunk);
-                    chunk.clear();
-                }
-                chunk.extend_from_slice(l);
+                gather(o, &mut chunk, lines.get(p as usize));
             }
         }
         write_spans(o, &lines.data, &spans, chunk);
