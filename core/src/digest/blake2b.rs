@@ -53,45 +53,49 @@ fn one(h: &mut [u64; 8], block: &[u8], t: u128, last: bool) {
     if last {
         v[14] = !v[14];
     }
-    #[inline(always)]
-    fn g(v: &mut [u64; 16], a: usize, b: usize, c: usize, d: usize, x: u64, y: u64) {
-        v[a] = v[a].wrapping_add(v[b]).wrapping_add(x);
-        v[d] = (v[d] ^ v[a]).rotate_right(32);
-        v[c] = v[c].wrapping_add(v[d]);
-        v[b] = (v[b] ^ v[c]).rotate_right(24);
-        v[a] = v[a].wrapping_add(v[b]).wrapping_add(y);
-        v[d] = (v[d] ^ v[a]).rotate_right(16);
-        v[c] = v[c].wrapping_add(v[d]);
-        v[b] = (v[b] ^ v[c]).rotate_right(63);
+    // x86_64 runs this only on CPUs without AVX2 (sys's kernel serves
+    // the rest): there the twelve rounds stay a loop, 4.8 KB smaller and
+    // 1.3x slower. Elsewhere they are spelled out, every message index a
+    // constant, so m and v live in registers.
+    #[cfg(target_arch = "x86_64")]
+    for r in 0..12 {
+        round(&mut v, &m, &SIGMA[r % 10]);
     }
-    // Twelve rounds spelled out: every message index is a literal (the
-    // permutations of RFC 7693), so m and v live in registers.
-    macro_rules! round {
-        ($($x:literal)*) => {
-            let s = [$($x),*];
-            g(&mut v, 0, 4, 8, 12, m[s[0]], m[s[1]]);
-            g(&mut v, 1, 5, 9, 13, m[s[2]], m[s[3]]);
-            g(&mut v, 2, 6, 10, 14, m[s[4]], m[s[5]]);
-            g(&mut v, 3, 7, 11, 15, m[s[6]], m[s[7]]);
-            g(&mut v, 0, 5, 10, 15, m[s[8]], m[s[9]]);
-            g(&mut v, 1, 6, 11, 12, m[s[10]], m[s[11]]);
-            g(&mut v, 2, 7, 8, 13, m[s[12]], m[s[13]]);
-            g(&mut v, 3, 4, 9, 14, m[s[14]], m[s[15]]);
-        };
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        macro_rules! rounds {
+            ($($r:literal)*) => { $(round(&mut v, &m, &SIGMA[$r]);)* };
+        }
+        rounds!(0 1 2 3 4 5 6 7 8 9 0 1);
     }
-    round!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
-    round!(14 10 4 8 9 15 13 6 1 12 0 2 11 7 5 3);
-    round!(11 8 12 0 5 2 15 13 10 14 3 6 7 1 9 4);
-    round!(7 9 3 1 13 12 11 14 2 6 5 10 4 0 15 8);
-    round!(9 0 5 7 2 4 10 15 14 1 11 12 6 8 3 13);
-    round!(2 12 6 10 0 11 8 3 4 13 7 5 15 14 1 9);
-    round!(12 5 1 15 14 13 4 10 0 7 6 3 9 2 8 11);
-    round!(13 11 7 14 12 1 3 9 5 0 15 4 8 6 2 10);
-    round!(6 15 14 9 11 3 0 8 12 2 13 7 1 4 10 5);
-    round!(10 2 8 4 7 6 1 5 15 11 9 14 3 12 13 0);
-    round!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
-    round!(14 10 4 8 9 15 13 6 1 12 0 2 11 7 5 3);
     for i in 0..8 {
         h[i] ^= v[i] ^ v[i + 8];
     }
+}
+
+/// One round: the mixing function G on the columns, then the diagonals,
+/// with the message words in the order `s`.
+#[inline(always)]
+fn round(v: &mut [u64; 16], m: &[u64; 16], s: &[u8; 16]) {
+    let x = |i: usize| m[s[i] as usize & 15];
+    g(v, 0, 4, 8, 12, x(0), x(1));
+    g(v, 1, 5, 9, 13, x(2), x(3));
+    g(v, 2, 6, 10, 14, x(4), x(5));
+    g(v, 3, 7, 11, 15, x(6), x(7));
+    g(v, 0, 5, 10, 15, x(8), x(9));
+    g(v, 1, 6, 11, 12, x(10), x(11));
+    g(v, 2, 7, 8, 13, x(12), x(13));
+    g(v, 3, 4, 9, 14, x(14), x(15));
+}
+
+#[inline(always)]
+fn g(v: &mut [u64; 16], a: usize, b: usize, c: usize, d: usize, x: u64, y: u64) {
+    v[a] = v[a].wrapping_add(v[b]).wrapping_add(x);
+    v[d] = (v[d] ^ v[a]).rotate_right(32);
+    v[c] = v[c].wrapping_add(v[d]);
+    v[b] = (v[b] ^ v[c]).rotate_right(24);
+    v[a] = v[a].wrapping_add(v[b]).wrapping_add(y);
+    v[d] = (v[d] ^ v[a]).rotate_right(16);
+    v[c] = v[c].wrapping_add(v[d]);
+    v[b] = (v[b] ^ v[c]).rotate_right(63);
 }
