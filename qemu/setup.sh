@@ -1,6 +1,17 @@
 # Sourced by the qemu/ scripts: installs what the build and the tests need,
 # idempotently (rust-src and rustup targets; qemu-user-static via apt-get).
 
+# The release rustflags of qemu/build.sh and qemu/sizes.sh, as a --config
+# value for triple $1: panics abort at once; --cfg corebox_opt turns on the
+# #[optimize] marks; loops are not padded to 16 bytes (-align-loops=1);
+# switches compile to compare trees, not jump tables, whose entries are
+# 8-byte addresses in a static x86_64 binary (-min-jump-table-entries);
+# the linker folds functions with identical code (--icf=all). README
+# "Sizes" has what each saves.
+release_rustflags() {
+  printf 'target.%s.rustflags=["-Zunstable-options", "-Cpanic=immediate-abort", "--cfg", "corebox_opt", "-Cllvm-args=-align-loops=1", "-Cllvm-args=-min-jump-table-entries=1000", "-Clink-arg=--icf=all"]' "$1"
+}
+
 ensure_toolchain() {
   rustup component list --installed 2>/dev/null | grep -q '^rust-src' || rustup component add rust-src >&2
   local t std

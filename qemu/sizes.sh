@@ -19,7 +19,7 @@ mkdir -p "$dir"
 build() { # build "APPLETS" -> prints the size in bytes
   COREBOX_APPLETS="$1" RUSTC_BOOTSTRAP=1 cargo build --quiet --release --target "$t" \
     --target-dir "$dir/build" -Zbuild-std=core,alloc \
-    --config "target.$t.rustflags=[\"-Zunstable-options\", \"-Cpanic=immediate-abort\", \"--cfg\", \"corebox_opt\", \"-Cllvm-args=-align-loops=1\"]" >&2
+    --config "$(release_rustflags "$t")" >&2
   stat -c %s "$dir/build/$t/release/corebox"
 }
 
