@@ -20,7 +20,7 @@ use super::SPEC;
 use crate::shared::diag::{die, quotef};
 use crate::shared::files::{finish, or_stdin};
 use alloc::vec::Vec;
-use logic::memchr::{memmem, memrchr, memrchr_iter};
+use logic::memchr::{memrchr, memrchr_iter};
 use logic::regex::{Regex, Syntax};
 use sys::fs::{self, Input, Whence};
 use sys::io::{error, out, Fd};
@@ -41,7 +41,7 @@ impl Sep {
     fn rfind(&self, hay: &[u8], limit: usize) -> Option<(usize, usize)> {
         match self {
             Sep::Byte(b) => memrchr(*b, &hay[..limit]).map(|i| (i, i + 1)),
-            Sep::Bytes(s) => memmem::rfind(&hay[..limit], s).map(|i| (i, i + s.len())),
+            Sep::Bytes(s) => logic::substr::rfind(&hay[..limit], s).map(|i| (i, i + s.len())),
             Sep::Regex(r) => {
                 let from = limit.checked_sub(1)?;
                 r.search_back(&hay[..limit], from)

@@ -945,7 +945,7 @@ impl Dfa {
 }
 
 fn literal_in(hay: &[u8], needle: &[u8]) -> bool {
-    crate::memchr::memmem::find(hay, needle).is_some()
+    crate::substr::find(hay, needle).is_some()
 }
 
 #[cfg_attr(corebox_opt, optimize(size))]
