@@ -716,7 +716,9 @@ struct Dfa {
     /// look (dead, accepting, accelerated); UNKNOWN until computed.
     trans: Vec<u32>,
     states: Vec<DState>,
-    ids: alloc::collections::BTreeMap<(bool, Vec<u32>), u32>,
+    /// The states by their threads: an open-addressing hash table of
+    /// their table entries (UNKNOWN: empty), at most half full.
+    ids: Vec<u32>,
     /// The start states, not at and at a line start (UNKNOWN until made).
     starts: [u32; 2],
 }
@@ -751,7 +753,7 @@ impl Dfa {
             line_starts,
             trans: Vec::new(),
             states: Vec::new(),
-            ids: alloc::collections::BTreeMap::new(),
+            ids: Vec::new(),
             starts: [UNKNOWN; 2],
         }
     }
@@ -809,14 +811,17 @@ impl Dfa {
         if set.is_empty() && !self.anywhere {
             return Some(DEAD);
         }
-        let key = (line_start, set);
-        if let Some(&id) = self.ids.get(&key) {
-            return Some(id);
+        if self.ids.is_empty() {
+            self.ids = vec![UNKNOWN; 64];
+        }
+        let slot = self.slot(line_start, &set);
+        if self.ids[slot] != UNKNOWN {
+            return Some(self.ids[slot]);
         }
         if self.states.len() >= MAX_STATES {
             return None;
         }
-        let set = &key.1;
+        let set = &set;
         let ends = [set.clone(), Self::closure(re, set, line_start, true)];
         let accept = ends.each_ref().map(|c| {
             c.iter()
@@ -852,14 +857,46 @@ impl Dfa {
         let id = (self.states.len() as u32) << 8 | if special { SPECIAL } else { 0 };
         self.trans.extend_from_slice(&[UNKNOWN; 256]);
         self.states.push(DState {
-            set: key.1.clone(),
+            set: set.clone(),
             line_start,
             accept,
             accel,
             naccel,
         });
-        self.ids.insert(key, id);
+        self.ids[slot] = id;
+        if self.states.len() * 2 > self.ids.len() {
+            let old = {
+                let n = 2 * self.ids.len();
+                core::mem::replace(&mut self.ids, vec![UNKNOWN; n])
+            };
+            for id in old.into_iter().filter(|&id| id != UNKNOWN) {
+                let st = &self.states[((id & !SPECIAL) >> 8) as usize];
+                let slot = self.slot(st.line_start, &st.set);
+                self.ids[slot] = id;
+            }
+        }
         Some(id)
+    }
+
+    /// The place in `ids` of the state of these threads, or the empty one
+    /// where it goes.
+    fn slot(&self, line_start: bool, set: &[u32]) -> usize {
+        let mask = self.ids.len() - 1;
+        let hash = set.iter().fold(line_start as u32, |h, &pc| {
+            (h ^ pc).wrapping_mul(0x0100_0193)
+        });
+        let mut i = hash as usize & mask;
+        loop {
+            let id = self.ids[i];
+            if id == UNKNOWN {
+                return i;
+            }
+            let st = &self.states[((id & !SPECIAL) >> 8) as usize];
+            if st.line_start == line_start && st.set == set {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
     }
 
     /// The table entry after `b` from the state at `from` (k*256).
@@ -1425,6 +1462,24 @@ mod tests {
         assert!(m("[[.a.]]", "a") && m("[[=a=]]", "a"));
         assert!(m("\\<word\\>", "a word b") && !m("\\<word\\>", "swords"));
         assert!(m("a\\{,2\\}b", "b") && m("\\(\\)", ""));
+    }
+
+    /// A pattern whose DFA has 2^7 states (the table of states grows
+    /// twice): the 7th byte from the end decides.
+    #[test]
+    fn many_dfa_states() {
+        let r = Regex::new(b"a[ab][ab][ab][ab][ab][ab]$", Syntax::Emacs).unwrap();
+        let mut x: u32 = 1;
+        for len in 0..400 {
+            let hay: Vec<u8> = (0..len % 40)
+                .map(|_| {
+                    x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                    b'a' + (x >> 16) as u8 % 2
+                })
+                .collect();
+            let want = hay.len() >= 7 && hay[hay.len() - 7] == b'a';
+            assert_eq!(r.is_match(&hay), want, "{hay:?}");
+        }
     }
 
     #[test]
