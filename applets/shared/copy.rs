@@ -16,7 +16,6 @@ use super::cli::{try_help, usage_error, Spec};
 use super::context::{clear_fscreate_or_die, ignorable, restore_from_fscreate, Labels};
 use super::diag::{quote, quoteaf, quotef};
 use super::links::{force_link, same_name_at};
-use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 use logic::path::{file_name_concat, last_component};
 use sys::fs::{self, OpenAt, Stat};
@@ -216,7 +215,7 @@ pub struct Outcome {
 pub struct Copier {
     pub x: Options,
     /// dev/ino of copied sources to destination names (cp-hash.c).
-    src_to_dest: BTreeMap<(u64, u64), Vec<u8>>,
+    src_to_dest: logic::devino::Map,
     pub dest_info: Option<Vec<Triple>>,
     pub src_info: Option<Vec<Triple>>,
     umask: u32,
@@ -259,7 +258,7 @@ impl Copier {
     pub fn new(x: Options) -> Copier {
         Copier {
             x,
-            src_to_dest: BTreeMap::new(),
+            src_to_dest: logic::devino::Map::new(),
             dest_info: None,
             src_info: None,
             umask: fs::umask(),
@@ -883,7 +882,7 @@ impl Copier {
             && !command_line_arg
             && is_type(src_mode, fs::S_IFDIR)
             && self.made_dirs.contains(&(src_sb.dev, src_sb.ino))
-            && !self.src_to_dest.contains_key(&(src_sb.dev, src_sb.ino))
+            && !self.src_to_dest.contains(&(src_sb.dev, src_sb.ino))
         {
             self.copying_into_self(res);
             return self.un_backup(dst, dst_backup, false, &src_sb);
@@ -1625,7 +1624,7 @@ impl Copier {
         match self.src_to_dest.get(&(dev, ino)) {
             Some(e) => Some(e.clone()),
             None => {
-                self.src_to_dest.insert((dev, ino), rel.to_vec());
+                self.src_to_dest.insert_with((dev, ino), rel.to_vec());
                 None
             }
         }
