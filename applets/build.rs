@@ -429,9 +429,21 @@ fn main() {
         }
     }
     table.sort();
-    out.push_str("/// Every applet in this build, sorted by name.\npub static APPLETS: &[(&str, shared::cli::Main)] = &[\n");
-    for (name, main) in &table {
-        writeln!(out, "    ({name:?}, {main}),").unwrap();
+    // The names as one string (one line each, as --list prints them)
+    // and the entry points in the same order: 8 bytes an applet fewer
+    // than a table of (name, entry) pairs.
+    let names: String = table.iter().map(|(n, _)| format!("{n}\n")).collect();
+    writeln!(
+        out,
+        "/// Every applet in this build, sorted by name, one per line.\npub static NAMES: &[u8] = {:?}.as_bytes();",
+        names
+    )
+    .unwrap();
+    out.push_str(
+        "/// Their entry points, in the same order.\npub static MAINS: &[shared::cli::Main] = &[\n",
+    );
+    for (_, main) in &table {
+        writeln!(out, "    {main},").unwrap();
     }
     out.push_str("];\n");
     fs::write(

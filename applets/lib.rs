@@ -31,10 +31,12 @@ fn find(name: &[u8]) -> Option<crate::shared::cli::Main> {
     } else {
         name
     };
-    APPLETS
-        .binary_search_by(|(n, _)| n.as_bytes().cmp(name))
-        .ok()
-        .map(|i| APPLETS[i].1)
+    names().position(|n| n == name).map(|i| MAINS[i])
+}
+
+/// The applets of this build, sorted.
+fn names() -> impl Iterator<Item = &'static [u8]> {
+    NAMES.split(|&b| b == b'\n').filter(|n| !n.is_empty())
 }
 
 pub fn main(args: Vec<&'static [u8]>) -> i32 {
@@ -50,10 +52,7 @@ pub fn main(args: Vec<&'static [u8]>) -> i32 {
     };
     match first {
         b"--list" => {
-            for (name, _) in APPLETS {
-                out().write(name.as_bytes());
-                out().byte(b'\n');
-            }
+            out().write(NAMES);
             0
         }
         b"--install" => shared::multicall::install(&args[2..]),
@@ -90,9 +89,9 @@ Usage: corebox APPLET [ARGUMENT]...\n\
                                    DIR/bin, usr/bin, usr/sbin as Debian)\n\n\
 Applets:",
     );
-    for (i, (name, _)) in APPLETS.iter().enumerate() {
+    for (i, name) in names().enumerate() {
         o.write(if i % 8 == 0 { b"\n  " } else { b" " });
-        o.write(name.as_bytes());
+        o.write(name);
     }
     o.byte(b'\n');
 }

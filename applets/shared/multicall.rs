@@ -3,7 +3,7 @@
 //! coreutils package puts each program (DIR is then the root of an image).
 
 use super::diag::die;
-use crate::APPLETS;
+use crate::names;
 use alloc::vec::Vec;
 use logic::quote;
 use sys::fs::{self, Stat};
@@ -32,18 +32,43 @@ fn self_path() -> Option<Vec<u8>> {
 
 /// The programs Debian's coreutils installs in /bin (its layout before
 /// the /usr merge); `chroot` goes to /usr/sbin and the rest to /usr/bin.
-const IN_BIN: &[&str] = &[
-    "cat", "chgrp", "chmod", "chown", "cp", "date", "dd", "df", "dir", "echo", "false", "ln", "ls",
-    "mkdir", "mknod", "mktemp", "mv", "pwd", "readlink", "rm", "rmdir", "sleep", "stty", "sync",
-    "touch", "true", "uname", "vdir",
+const IN_BIN: &[&[u8]] = &[
+    b"cat",
+    b"chgrp",
+    b"chmod",
+    b"chown",
+    b"cp",
+    b"date",
+    b"dd",
+    b"df",
+    b"dir",
+    b"echo",
+    b"false",
+    b"ln",
+    b"ls",
+    b"mkdir",
+    b"mknod",
+    b"mktemp",
+    b"mv",
+    b"pwd",
+    b"readlink",
+    b"rm",
+    b"rmdir",
+    b"sleep",
+    b"stty",
+    b"sync",
+    b"touch",
+    b"true",
+    b"uname",
+    b"vdir",
 ];
 
 /// The directory (under the image root) of applet `name` in FHS layout.
 #[cfg_attr(corebox_opt, optimize(size))]
-fn fhs_dir(name: &str) -> &'static [u8] {
+fn fhs_dir(name: &[u8]) -> &'static [u8] {
     if IN_BIN.contains(&name) {
         b"bin"
-    } else if name == "chroot" {
+    } else if name == b"chroot" {
         b"usr/sbin"
     } else {
         b"usr/bin"
@@ -102,7 +127,7 @@ pub fn install(args: &[&[u8]]) -> i32 {
         make_fhs_dirs(dir);
     }
     let mut status = 0;
-    for (name, _) in APPLETS {
+    for name in names() {
         if !how.link(name, &exe, &me, in_image) {
             status = 1;
         }
@@ -152,9 +177,9 @@ impl Install<'_> {
     /// replacing what is there when it may; false after an error
     /// (reported).
     #[cfg_attr(corebox_opt, optimize(size))]
-    fn link(&self, name: &str, exe: &[u8], me: &Stat, in_image: bool) -> bool {
+    fn link(&self, name: &[u8], exe: &[u8], me: &Stat, in_image: bool) -> bool {
         let sub: &[u8] = if self.fhs { fhs_dir(name) } else { b"" };
-        let dest = join(&join(self.dir, sub), name.as_bytes());
+        let dest = join(&join(self.dir, sub), name);
         let target: &[u8] = match (in_image, sub) {
             (true, b"bin") => b"corebox",
             (true, _) => b"../../bin/corebox",
