@@ -175,12 +175,14 @@ pub fn fstat(fd: Fd) -> Result<Stat> {
     rfs::fstat(fd.b()).map(conv).map_err(Errno::from)
 }
 
+// stat and lstat are statat's: one copy of the system call and of the
+// conversion.
 pub fn stat(path: &[u8]) -> Result<Stat> {
-    rfs::stat(P(path)).map(conv).map_err(Errno::from)
+    statat(Fd::CWD, path, true)
 }
 
 pub fn lstat(path: &[u8]) -> Result<Stat> {
-    rfs::lstat(P(path)).map(conv).map_err(Errno::from)
+    statat(Fd::CWD, path, false)
 }
 
 /// Access rights for [`access`] (R_OK, W_OK, X_OK; 0 tests existence).
