@@ -152,7 +152,12 @@ pub fn open(path: &[u8], how: Open) -> Result<File> {
         }
     };
     loop {
-        match rfs::open(P(path), f | OFlags::CLOEXEC, Mode::from_raw_mode(0o666)) {
+        match rfs::openat(
+            rfs::CWD,
+            P(path),
+            f | OFlags::CLOEXEC,
+            Mode::from_raw_mode(0o666),
+        ) {
             Err(rustix::io::Errno::INTR) => continue,
             r => return r.map(File).map_err(Errno::from).and_then(safer),
         }
@@ -203,23 +208,23 @@ pub fn accessible(path: &[u8], mode: u32) -> Result<()> {
 }
 
 pub fn link(old: &[u8], new: &[u8]) -> Result<()> {
-    rfs::link(P(old), P(new)).map_err(Errno::from)
+    rfs::linkat(rfs::CWD, P(old), rfs::CWD, P(new), rfs::AtFlags::empty()).map_err(Errno::from)
 }
 
 pub fn symlink(target: &[u8], new: &[u8]) -> Result<()> {
-    rfs::symlink(P(target), P(new)).map_err(Errno::from)
+    rfs::symlinkat(P(target), rfs::CWD, P(new)).map_err(Errno::from)
 }
 
 /// mkdir(2) with permission bits `mode` (before the umask).
 pub fn mkdir(path: &[u8], mode: u32) -> Result<()> {
-    rfs::mkdir(P(path), rfs::Mode::from_raw_mode(mode)).map_err(Errno::from)
+    rfs::mkdirat(rfs::CWD, P(path), rfs::Mode::from_raw_mode(mode)).map_err(Errno::from)
 }
 
 /// Creates the new file `path` (O_CREAT|O_EXCL, read-write) with
 /// permission bits `mode` before the umask.
 pub fn create_new(path: &[u8], mode: u32) -> Result<File> {
     let f = OFlags::RDWR | OFlags::CREATE | OFlags::EXCL | OFlags::CLOEXEC;
-    rfs::open(P(path), f, Mode::from_raw_mode(mode))
+    rfs::openat(rfs::CWD, P(path), f, Mode::from_raw_mode(mode))
         .map(File)
         .map_err(Errno::from)
 }
@@ -280,7 +285,7 @@ pub fn mkdir_at(dir: Fd, name: &[u8], mode: u32) -> Result<()> {
 
 /// rmdir(2).
 pub fn rmdir(path: &[u8]) -> Result<()> {
-    rfs::rmdir(P(path)).map_err(Errno::from)
+    rfs::unlinkat(rfs::CWD, P(path), rfs::AtFlags::REMOVEDIR).map_err(Errno::from)
 }
 
 /// mknod(2) of a node of type and permission bits `mode` (`S_IFIFO`,
@@ -324,11 +329,11 @@ pub fn is_empty_dir(dir: Fd, name: &[u8]) -> Result<bool> {
 }
 
 pub fn unlink(path: &[u8]) -> Result<()> {
-    rfs::unlink(P(path)).map_err(Errno::from)
+    rfs::unlinkat(rfs::CWD, P(path), rfs::AtFlags::empty()).map_err(Errno::from)
 }
 
 pub fn readlink(path: &[u8]) -> Result<Vec<u8>> {
-    rfs::readlink(P(path), Vec::new())
+    rfs::readlinkat(rfs::CWD, P(path), Vec::new())
         .map(|c| c.into_bytes())
         .map_err(Errno::from)
 }
@@ -360,9 +365,9 @@ pub fn fdatasync(fd: Fd) -> Result<()> {
 /// cannot be read (GNU sync does the same), non-blocking for FIFOs.
 pub fn open_for_sync(path: &[u8]) -> Result<File> {
     let base = OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC;
-    match rfs::open(P(path), base | OFlags::RDONLY, Mode::empty()) {
+    match rfs::openat(rfs::CWD, P(path), base | OFlags::RDONLY, Mode::empty()) {
         Ok(f) => Ok(File(f)),
-        Err(e) => match rfs::open(P(path), base | OFlags::WRONLY, Mode::empty()) {
+        Err(e) => match rfs::openat(rfs::CWD, P(path), base | OFlags::WRONLY, Mode::empty()) {
             Ok(f) => Ok(File(f)),
             Err(_) => Err(e.into()),
         },
@@ -457,7 +462,7 @@ pub mod oflag {
 pub fn open_flags(path: &[u8], flags: u32, mode: u32) -> Result<File> {
     let f = OFlags::from_bits_retain(flags) | OFlags::CLOEXEC;
     loop {
-        match rfs::open(P(path), f, Mode::from_raw_mode(mode as _)) {
+        match rfs::openat(rfs::CWD, P(path), f, Mode::from_raw_mode(mode as _)) {
             Err(rustix::io::Errno::INTR) => continue,
             r => return r.map(File).map_err(Errno::from),
         }
@@ -752,7 +757,8 @@ pub fn set_nonblocking(fd: Fd, on: bool) -> Result<()> {
 /// not hang the opener).
 pub fn open_nonblock(path: &[u8]) -> Result<File> {
     loop {
-        match rfs::open(
+        match rfs::openat(
+            rfs::CWD,
             P(path),
             OFlags::RDONLY | OFlags::NONBLOCK | OFlags::CLOEXEC,
             Mode::empty(),
@@ -809,7 +815,12 @@ pub fn mkstemp(prefix: &[u8]) -> Result<(File, Vec<u8>)> {
         seed = seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407 ^ crate::time::monotonic_ns() as u64);
-        match rfs::open(P(name.as_slice()), flags, Mode::from_raw_mode(0o600)) {
+        match rfs::openat(
+            rfs::CWD,
+            P(name.as_slice()),
+            flags,
+            Mode::from_raw_mode(0o600),
+        ) {
             Err(rustix::io::Errno::EXIST) | Err(rustix::io::Errno::INTR) => continue,
             r => {
                 return r
@@ -870,16 +881,22 @@ pub fn is_open(fd: Fd) -> bool {
 
 /// Opens `path` write-only, not creating it (nohup's unreadable stdin).
 pub fn open_write_only(path: &[u8]) -> Result<File> {
-    rfs::open(P(path), OFlags::WRONLY | OFlags::CLOEXEC, Mode::empty())
-        .map(File)
-        .map_err(Errno::from)
+    rfs::openat(
+        rfs::CWD,
+        P(path),
+        OFlags::WRONLY | OFlags::CLOEXEC,
+        Mode::empty(),
+    )
+    .map(File)
+    .map_err(Errno::from)
 }
 
 /// Opens `path` for appending, created with exactly `mode` whatever the
 /// umask (nohup.out: 0600).
 pub fn open_append_mode(path: &[u8], mode: u32) -> Result<File> {
     let old = rustix::process::umask(Mode::from_raw_mode(!mode & 0o777));
-    let f = rfs::open(
+    let f = rfs::openat(
+        rfs::CWD,
         P(path),
         OFlags::WRONLY | OFlags::CREATE | OFlags::APPEND | OFlags::NOCTTY | OFlags::CLOEXEC,
         Mode::from_raw_mode(mode),

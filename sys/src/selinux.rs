@@ -41,7 +41,13 @@ pub fn proc_fds() -> bool {
         1 => true,
         2 => false,
         _ => {
-            let ok = rfs::access(P(b"/proc/self/fd"), rfs::Access::EXISTS).is_ok();
+            let ok = rfs::accessat(
+                rfs::CWD,
+                P(b"/proc/self/fd"),
+                rfs::Access::EXISTS,
+                rfs::AtFlags::empty(),
+            )
+            .is_ok();
             KNOWN.store(if ok { 1 } else { 2 }, Ordering::Relaxed);
             ok
         }
@@ -176,7 +182,8 @@ pub fn clear_fscreate() -> Result<()> {
 /// security_check_context: asks selinuxfs whether `ctx` is valid.
 #[cfg_attr(corebox_opt, optimize(size))]
 pub fn check_context(ctx: &[u8]) -> Result<()> {
-    let f = rfs::open(
+    let f = rfs::openat(
+        rfs::CWD,
         P(b"/sys/fs/selinux/context"),
         rfs::OFlags::RDWR | rfs::OFlags::CLOEXEC,
         rfs::Mode::empty(),
@@ -219,7 +226,8 @@ pub fn compute_create_class(scon: &[u8], tcon: &[u8], class: &[u8]) -> Result<Ve
     ipath.extend_from_slice(class);
     ipath.extend_from_slice(b"/index");
     let idx = crate::system::read_file(&ipath)?;
-    let f = rfs::open(
+    let f = rfs::openat(
+        rfs::CWD,
         P(b"/sys/fs/selinux/create"),
         rfs::OFlags::RDWR | rfs::OFlags::CLOEXEC,
         rfs::Mode::empty(),
