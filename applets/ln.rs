@@ -75,7 +75,6 @@ use crate::shared::canon::{canonicalize, Need};
 use crate::shared::cli::{try_help, usage_error};
 use crate::shared::diag::{die, quoteaf, quotef};
 use crate::shared::links::{force_link, same_name};
-use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
 use logic::path::{last_component, strip_trailing_slashes};
 use sys::fs::{self, Stat};
@@ -92,7 +91,8 @@ struct Ln {
     hard_dir: bool,
     backups: Backups,
     /// Destinations this run hard-linked (name, device, inode).
-    made: Option<BTreeSet<(Vec<u8>, u64, u64)>>,
+    /// The links made (name, device and inode: [`made_key`]).
+    made: Option<logic::strset::Set>,
 }
 
 #[cfg_attr(corebox_opt, optimize(size))]
@@ -193,7 +193,7 @@ pub fn main(args: &'static [&'static [u8]]) -> i32 {
     let ok = match target {
         Some(t) => {
             if files.len() >= 2 && force && !symbolic && ln.backups.kind != Kind::Numbered {
-                ln.made = Some(BTreeSet::new());
+                ln.made = Some(logic::strset::Set::new());
             }
             let dir = dest_dir.as_ref().map_or(Fd::CWD, |f| f.fd());
             let mut ok = true;
@@ -308,7 +308,7 @@ impl Ln {
             }
             _ => {
                 if let (Some(made), Some(st)) = (&mut self.made, src_stat) {
-                    made.insert((dest.to_vec(), st.dev, st.ino));
+                    made.insert(&made_key(dest, st.dev, st.ino));
                 }
                 if self.verbose {
                     self.announce(source, dest, at, backup.as_deref());
@@ -345,7 +345,7 @@ impl Ln {
         if self
             .made
             .as_ref()
-            .is_some_and(|m| m.contains(&(dest.to_vec(), dst.dev, dst.ino)))
+            .is_some_and(|m| m.contains(&made_key(dest, dst.dev, dst.ino)))
         {
             error(
                 &[
@@ -477,4 +477,11 @@ fn relative_to(from: &[u8], dest: &[u8]) -> Vec<u8> {
         }
         None => from.to_vec(),
     }
+}
+
+/// A link made, as one string for the set: its name, then the device and
+/// inode it links to (16 bytes at the end, so keys equal only when all
+/// three are).
+fn made_key(name: &[u8], dev: u64, ino: u64) -> Vec<u8> {
+    [name, &dev.to_le_bytes(), &ino.to_le_bytes()].concat()
 }

@@ -20,7 +20,6 @@
 
 use super::SPEC;
 use crate::shared::diag::{die, quotef};
-use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 use sys::fs::Input;
 use sys::io::{error, out};
@@ -49,15 +48,14 @@ struct Graph {
 /// of appearance (a NUL ends a token's name, as C strings do).
 #[derive(Default)]
 struct Tokens {
-    names: BTreeMap<Vec<u8>, usize>,
+    names: logic::strset::Set,
     seq: Vec<usize>,
 }
 
 impl Tokens {
     fn push(&mut self, name: &[u8]) {
         let name = &name[..name.iter().position(|&b| b == 0).unwrap_or(name.len())];
-        let next = self.names.len();
-        let i = *self.names.entry(name.to_vec()).or_insert(next);
+        let i = self.names.insert(name);
         self.seq.push(i);
     }
 }
@@ -115,11 +113,11 @@ impl Graph {
                 items[j].top.push(k);
             }
         }
-        let mut order = Vec::with_capacity(items.len());
-        for (name, i) in toks.names {
-            items[i].name = name;
-            order.push(i);
+        for (item, name) in items.iter_mut().zip(toks.names.into_strings()) {
+            item.name = name;
         }
+        let mut order: Vec<usize> = (0..items.len()).collect();
+        logic::sort::sort_by(&mut order, |&a, &b| items[a].name < items[b].name);
         Graph {
             items,
             order,

@@ -5,7 +5,6 @@
 //! the others are compared as strings, backslashes removed.
 
 use crate::fnmatch::{bytes, chars, glob};
-use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
 
 /// A pattern with wildcards, as bytes and (valid UTF-8) as characters.
@@ -19,7 +18,7 @@ struct Wild {
 /// The patterns of `--exclude` and `--exclude-from`.
 pub struct Exclude {
     wild: Vec<Wild>,
-    names: BTreeSet<Vec<u8>>,
+    names: crate::strset::Set,
     utf8: bool,
     caret: bool,
 }
@@ -62,7 +61,7 @@ impl Exclude {
     pub fn new(utf8: bool, caret: bool) -> Exclude {
         Exclude {
             wild: Vec::new(),
-            names: BTreeSet::new(),
+            names: crate::strset::Set::new(),
             utf8,
             caret,
         }
@@ -82,7 +81,7 @@ impl Exclude {
                 ascii: pattern.is_ascii(),
             });
         } else {
-            self.names.insert(unescape(pattern));
+            self.names.insert(&unescape(pattern));
         }
     }
 

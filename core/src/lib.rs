@@ -65,6 +65,7 @@ pub mod sort;
 pub mod sortkey;
 pub mod split_string;
 pub mod strftime;
+pub mod strset;
 pub mod substr;
 pub mod tabstops;
 pub mod tail;

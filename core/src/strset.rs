@@ -1,0 +1,125 @@
+//! A set of byte strings, numbered in the order they came: tsort's
+//! names, the literal names of `--exclude`, the links ln made. An
+//! open-addressing table of numbers into the strings, instead of a
+//! `BTreeMap`/`BTreeSet` of `Vec<u8>` (2 to 3 KB of B-tree code for
+//! each key type in the binary).
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+#[derive(Default)]
+pub struct Set {
+    strings: Vec<Vec<u8>>,
+    /// A power of two long (or empty), at most half full: the number of
+    /// a string plus one, 0 where free.
+    slots: Vec<u32>,
+}
+
+/// FNV-1a.
+fn hash(s: &[u8]) -> usize {
+    s.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    }) as usize
+}
+
+impl Set {
+    pub const fn new() -> Set {
+        Set {
+            strings: Vec::new(),
+            slots: Vec::new(),
+        }
+    }
+
+    /// The slot of `s`, or the free one where it would go.
+    fn slot(&self, s: &[u8]) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = hash(s) & mask;
+        while self.slots[i] != 0 && self.strings[self.slots[i] as usize - 1] != s {
+            i = (i + 1) & mask;
+        }
+        i
+    }
+
+    /// The number of `s`, if it is in the set.
+    pub fn index(&self, s: &[u8]) -> Option<usize> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        (self.slots[self.slot(s)] as usize).checked_sub(1)
+    }
+
+    pub fn contains(&self, s: &[u8]) -> bool {
+        self.index(s).is_some()
+    }
+
+    /// The number of `s`, added as the next one if new.
+    pub fn insert(&mut self, s: &[u8]) -> usize {
+        if let Some(i) = self.index(s) {
+            return i;
+        }
+        if 2 * (self.strings.len() + 1) > self.slots.len() {
+            self.slots = vec![0; (2 * self.slots.len()).max(16)];
+            for (n, t) in self.strings.iter().enumerate() {
+                let i = self.slot(t);
+                self.slots[i] = n as u32 + 1;
+            }
+        }
+        let i = self.slot(s);
+        self.strings.push(s.to_vec());
+        self.slots[i] = self.strings.len() as u32;
+        self.strings.len() - 1
+    }
+
+    pub fn len(&self) -> usize {
+        self.strings.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.strings.is_empty()
+    }
+
+    /// The strings, in the order they came.
+    pub fn into_strings(self) -> Vec<Vec<u8>> {
+        self.strings
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn numbers_in_order_of_arrival() {
+        let mut s = Set::new();
+        assert!(!s.contains(b"a") && s.is_empty());
+        assert_eq!(s.insert(b"b"), 0);
+        assert_eq!(s.insert(b"a"), 1);
+        assert_eq!(s.insert(b"b"), 0);
+        assert_eq!(s.insert(b""), 2);
+        assert_eq!(s.index(b"a"), Some(1));
+        assert_eq!(s.index(b"c"), None);
+        assert_eq!(s.len(), 3);
+        assert_eq!(s.into_strings(), [&b"b"[..], b"a", b""]);
+    }
+
+    /// Against a BTreeMap, past several growths.
+    #[test]
+    fn behaves_like_btreemap() {
+        let mut ours = Set::new();
+        let mut model = BTreeMap::new();
+        let mut x = 3u64;
+        for _ in 0..5000 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let k = ((x >> 40) % 1500).to_string().into_bytes();
+            let next = model.len();
+            assert_eq!(ours.insert(&k), *model.entry(k).or_insert(next));
+        }
+        for n in 0..1600u32 {
+            let k = n.to_string().into_bytes();
+            assert_eq!(ours.index(&k), model.get(&k).copied());
+        }
+    }
+}
