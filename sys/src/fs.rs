@@ -797,13 +797,12 @@ pub fn open_dir_at(dir: Fd, name: &[u8], follow: bool) -> Result<File> {
     }
 }
 
-/// mkstemp(3): creates a new file `PREFIXxxxxxx` (six letters and digits,
-/// from the clock and the process id) with mode 0600, read-write, and
-/// returns it with its name; EEXIST means another name is tried.
+/// mkstemp(3): creates a new file `PREFIXxxxxxx` (six random letters and
+/// digits) with mode 0600, read-write, and returns it with its name;
+/// EEXIST means another name is tried.
 pub fn mkstemp(prefix: &[u8]) -> Result<(File, Vec<u8>)> {
     const LETTERS: &[u8; 62] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    let pid = rustix::process::getpid().as_raw_nonzero().get() as u64;
-    let mut seed = crate::time::monotonic_ns() as u64 ^ pid.rotate_left(32);
+    let mut seed = crate::system::random_u64();
     let flags = OFlags::RDWR | OFlags::CREATE | OFlags::EXCL | OFlags::CLOEXEC;
     for _ in 0..100 {
         let mut name = prefix.to_vec();
@@ -814,7 +813,7 @@ pub fn mkstemp(prefix: &[u8]) -> Result<(File, Vec<u8>)> {
         // A step of a 64-bit LCG (Knuth's MMIX) for the next try.
         seed = seed
             .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407 ^ crate::time::monotonic_ns() as u64);
+            .wrapping_add(1442695040888963407);
         match rfs::openat(
             rfs::CWD,
             P(name.as_slice()),
