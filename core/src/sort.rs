@@ -6,10 +6,23 @@
 //! and `merge_by` below.
 
 /// Sorts `v` in place (not stably) by `less`, in O(n log n) time and no
-/// extra memory.
-#[inline(never)]
+/// extra memory. The heap's logic is one function for every element type,
+/// reaching the elements through a closure (compare or swap two).
 pub fn sort_by<T, F: FnMut(&T, &T) -> bool>(v: &mut [T], mut less: F) {
-    let n = v.len();
+    heap(v.len(), &mut |i, j, swap| {
+        if swap {
+            v.swap(i, j);
+            false
+        } else {
+            less(&v[i], &v[j])
+        }
+    });
+}
+
+/// Heapsort of `n` elements through `op(i, j, swap)`: swaps elements `i`
+/// and `j` when `swap`, else tells whether `i` is less than `j`.
+#[inline(never)]
+fn heap(n: usize, op: &mut dyn FnMut(usize, usize, bool) -> bool) {
     // The first n / 2 rounds build the heap, the next n take its top.
     let mut i = n + n / 2;
     while i > 0 {
@@ -17,22 +30,21 @@ pub fn sort_by<T, F: FnMut(&T, &T) -> bool>(v: &mut [T], mut less: F) {
         let (mut node, end) = if i >= n {
             (i - n, n)
         } else {
-            v.swap(0, i);
+            op(0, i, true);
             (0, i)
         };
-        let heap = &mut v[..end];
         loop {
             let mut child = 2 * node + 1;
-            if child >= heap.len() {
+            if child >= end {
                 break;
             }
-            if child + 1 < heap.len() && less(&heap[child], &heap[child + 1]) {
+            if child + 1 < end && op(child, child + 1, false) {
                 child += 1;
             }
-            if !less(&heap[node], &heap[child]) {
+            if !op(node, child, false) {
                 break;
             }
-            heap.swap(node, child);
+            op(node, child, true);
             node = child;
         }
     }
