@@ -61,6 +61,7 @@ pub mod regex;
 pub mod selabel;
 pub mod seq;
 pub mod signal;
+pub mod slots;
 pub mod sort;
 pub mod sortkey;
 pub mod split_string;

@@ -716,9 +716,8 @@ struct Dfa {
     /// look (dead, accepting, accelerated); UNKNOWN until computed.
     trans: Vec<u32>,
     states: Vec<DState>,
-    /// The states by their threads: an open-addressing hash table of
-    /// their table entries (UNKNOWN: empty), at most half full.
-    ids: Vec<u32>,
+    /// The states by their threads (state 0, the dead one, left out).
+    ids: crate::slots::Slots,
     /// The start states, not at and at a line start (UNKNOWN until made).
     starts: [u32; 2],
 }
@@ -740,6 +739,22 @@ struct DState {
 
 const NO_ACCEL: u8 = 4;
 
+impl DState {
+    /// The table entry of this state, number `n`: flagged SPECIAL when the
+    /// run must look at it (accepting, accelerated).
+    fn id(&self, n: usize) -> u32 {
+        let special = self.accept[0] || self.accept[1] || self.naccel != NO_ACCEL;
+        (n as u32) << 8 | if special { SPECIAL } else { 0 }
+    }
+}
+
+/// The hash of a DFA state's threads and line context.
+fn state_hash(line_start: bool, set: &[u32]) -> u64 {
+    set.iter().fold(line_start as u64, |h, &pc| {
+        (h ^ pc as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 const UNKNOWN: u32 = u32::MAX;
 const SPECIAL: u32 = 1 << 31;
 /// State 0, flagged.
@@ -753,7 +768,7 @@ impl Dfa {
             line_starts,
             trans: Vec::new(),
             states: Vec::new(),
-            ids: Vec::new(),
+            ids: crate::slots::Slots::new(),
             starts: [UNKNOWN; 2],
         }
     }
@@ -811,12 +826,12 @@ impl Dfa {
         if set.is_empty() && !self.anywhere {
             return Some(DEAD);
         }
-        if self.ids.is_empty() {
-            self.ids = vec![UNKNOWN; 64];
-        }
-        let slot = self.slot(line_start, &set);
-        if self.ids[slot] != UNKNOWN {
-            return Some(self.ids[slot]);
+        let states = &self.states;
+        let found = self.ids.find(state_hash(line_start, &set), |i| {
+            states[i].line_start == line_start && states[i].set == set
+        });
+        if let Some(i) = found {
+            return Some(states[i].id(i));
         }
         if self.states.len() >= MAX_STATES {
             return None;
@@ -853,9 +868,8 @@ impl Dfa {
                 }
             }
         }
-        let special = accept[0] || accept[1] || naccel != NO_ACCEL;
-        let id = (self.states.len() as u32) << 8 | if special { SPECIAL } else { 0 };
         self.trans.extend_from_slice(&[UNKNOWN; 256]);
+        let n = self.states.len();
         self.states.push(DState {
             set: set.clone(),
             line_start,
@@ -863,40 +877,10 @@ impl Dfa {
             accel,
             naccel,
         });
-        self.ids[slot] = id;
-        if self.states.len() * 2 > self.ids.len() {
-            let old = {
-                let n = 2 * self.ids.len();
-                core::mem::replace(&mut self.ids, vec![UNKNOWN; n])
-            };
-            for id in old.into_iter().filter(|&id| id != UNKNOWN) {
-                let st = &self.states[((id & !SPECIAL) >> 8) as usize];
-                let slot = self.slot(st.line_start, &st.set);
-                self.ids[slot] = id;
-            }
-        }
-        Some(id)
-    }
-
-    /// The place in `ids` of the state of these threads, or the empty one
-    /// where it goes.
-    fn slot(&self, line_start: bool, set: &[u32]) -> usize {
-        let mask = self.ids.len() - 1;
-        let hash = set.iter().fold(line_start as u32, |h, &pc| {
-            (h ^ pc).wrapping_mul(0x0100_0193)
-        });
-        let mut i = hash as usize & mask;
-        loop {
-            let id = self.ids[i];
-            if id == UNKNOWN {
-                return i;
-            }
-            let st = &self.states[((id & !SPECIAL) >> 8) as usize];
-            if st.line_start == line_start && st.set == set {
-                return i;
-            }
-            i = (i + 1) & mask;
-        }
+        let states = &self.states;
+        self.ids
+            .insert(n, |i| state_hash(states[i].line_start, &states[i].set));
+        Some(states[n].id(n))
     }
 
     /// The table entry after `b` from the state at `from` (k*256).

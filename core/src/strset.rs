@@ -4,48 +4,32 @@
 //! `BTreeMap`/`BTreeSet` of `Vec<u8>` (2 to 3 KB of B-tree code for
 //! each key type in the binary).
 
-use alloc::vec;
 use alloc::vec::Vec;
 
 #[derive(Default)]
 pub struct Set {
     strings: Vec<Vec<u8>>,
-    /// A power of two long (or empty), at most half full: the number of
-    /// a string plus one, 0 where free.
-    slots: Vec<u32>,
+    slots: crate::slots::Slots,
 }
 
 /// FNV-1a.
-fn hash(s: &[u8]) -> usize {
+fn hash(s: &[u8]) -> u64 {
     s.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
         (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-    }) as usize
+    })
 }
 
 impl Set {
     pub const fn new() -> Set {
         Set {
             strings: Vec::new(),
-            slots: Vec::new(),
+            slots: crate::slots::Slots::new(),
         }
-    }
-
-    /// The slot of `s`, or the free one where it would go.
-    fn slot(&self, s: &[u8]) -> usize {
-        let mask = self.slots.len() - 1;
-        let mut i = hash(s) & mask;
-        while self.slots[i] != 0 && self.strings[self.slots[i] as usize - 1] != s {
-            i = (i + 1) & mask;
-        }
-        i
     }
 
     /// The number of `s`, if it is in the set.
     pub fn index(&self, s: &[u8]) -> Option<usize> {
-        if self.slots.is_empty() {
-            return None;
-        }
-        (self.slots[self.slot(s)] as usize).checked_sub(1)
+        self.slots.find(hash(s), |i| self.strings[i] == s)
     }
 
     pub fn contains(&self, s: &[u8]) -> bool {
@@ -57,17 +41,10 @@ impl Set {
         if let Some(i) = self.index(s) {
             return i;
         }
-        if 2 * (self.strings.len() + 1) > self.slots.len() {
-            self.slots = vec![0; (2 * self.slots.len()).max(16)];
-            for (n, t) in self.strings.iter().enumerate() {
-                let i = self.slot(t);
-                self.slots[i] = n as u32 + 1;
-            }
-        }
-        let i = self.slot(s);
         self.strings.push(s.to_vec());
-        self.slots[i] = self.strings.len() as u32;
-        self.strings.len() - 1
+        let strings = &self.strings;
+        self.slots.insert(strings.len() - 1, |i| hash(&strings[i]));
+        strings.len() - 1
     }
 
     pub fn len(&self) -> usize {
