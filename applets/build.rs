@@ -262,9 +262,14 @@ fn spec(a: &Applet, keys: &[char], help: usize) -> String {
     }
     def(0, "help", "No", "crate::shared::cli::HELP as u16");
     def(0, "version", "No", "crate::shared::cli::VERSION as u16");
+    // The program's name follows the last option's (`Spec::name`).
+    names.push_str(&a.name);
     format!(
-        "    pub static SPEC: crate::shared::cli::Spec = crate::shared::cli::Spec {{\n        name: {:?},\n        usage: &{:?},\n        help: {},\n        stop_at_operand: {},\n        usage_status: {},\n        names: {names:?},\n        opts: &[\n{defs}        ],\n    }};\n",
-        a.name, a.usage, help, a.stop_at_operand, a.usage_status
+        "    pub static SPEC: crate::shared::cli::Spec = crate::shared::cli::Spec {{\n        usage: {:?},\n        help: {},\n        stop_at_operand: {},\n        usage_status: {},\n        names: {names:?},\n        opts: &[\n{defs}        ],\n    }};\n",
+        a.usage.join("\n"),
+        help,
+        a.stop_at_operand,
+        a.usage_status
     )
 }
 

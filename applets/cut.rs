@@ -65,23 +65,31 @@ struct OutBuf {
 impl OutBuf {
     #[inline(always)]
     fn put(&mut self, s: &[u8]) {
-        if self.buf.len() - self.len < s.len() {
-            self.flush();
-            if s.len() > self.buf.len() {
-                return out().write(s);
+        match self.buf.get_mut(self.len..self.len + s.len()) {
+            Some(room) => {
+                room.copy_from_slice(s);
+                self.len += s.len();
             }
+            None => self.put_after_flush(s),
         }
-        self.buf[self.len..self.len + s.len()].copy_from_slice(s);
-        self.len += s.len();
+    }
+
+    /// [`OutBuf::put`] when the buffer is full: once per 64 KiB, out of
+    /// line (put is inlined at every field).
+    #[cold]
+    #[inline(never)]
+    fn put_after_flush(&mut self, s: &[u8]) {
+        self.flush();
+        if s.len() > self.buf.len() {
+            return out().write(s);
+        }
+        self.buf[..s.len()].copy_from_slice(s);
+        self.len = s.len();
     }
 
     #[inline(always)]
     fn byte(&mut self, b: u8) {
-        if self.len == self.buf.len() {
-            self.flush();
-        }
-        self.buf[self.len] = b;
-        self.len += 1;
+        self.put(&[b]);
     }
 
     fn flush(&mut self) {

@@ -174,6 +174,7 @@ impl TailedFile {
             unchanged: 0,
         }
     }
+    #[inline(never)]
     fn pretty(&self) -> &'static [u8] {
         if self.name == b"-" {
             b"standard input"

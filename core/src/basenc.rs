@@ -29,33 +29,15 @@ const Z85: &[u8; 85] =
 /// Marks a byte outside the alphabet in the decoding tables.
 const BAD: u8 = 0xff;
 
-const fn table(alpha: &[u8]) -> [u8; 256] {
+/// The decoding table of `alpha`: each byte's value, or [`BAD`]. Built
+/// when a decoder starts (eight static tables were 2 KB of the binary).
+fn table(alpha: &[u8]) -> [u8; 256] {
     let mut t = [BAD; 256];
-    let mut i = 0;
-    while i < alpha.len() {
-        t[alpha[i] as usize] = i as u8;
-        i += 1;
+    for (i, &c) in alpha.iter().enumerate() {
+        t[c as usize] = i as u8;
     }
     t
 }
-
-static T64: [u8; 256] = table(B64);
-static T64URL: [u8; 256] = table(B64URL);
-static T32: [u8; 256] = table(B32);
-/// base32hex decoding as GNU's does it: hex-alphabet characters are
-/// translated to the base32 alphabet and the result decoded as base32, so
-/// W, X, Y and Z (base32 letters outside the hex alphabet) pass as 22-25.
-static T32HEX: [u8; 256] = {
-    let mut t = table(B32HEX);
-    t[b'W' as usize] = 22;
-    t[b'X' as usize] = 23;
-    t[b'Y' as usize] = 24;
-    t[b'Z' as usize] = 25;
-    t
-};
-static T16: [u8; 256] = table(B16);
-static T2: [u8; 256] = table(b"01");
-static TZ85: [u8; 256] = table(Z85);
 
 impl Enc {
     /// Input bytes per encoded group.
@@ -79,25 +61,34 @@ impl Enc {
         }
     }
 
-    fn table(self) -> &'static [u8; 256] {
+    #[cfg_attr(corebox_opt, optimize(size))]
+    fn table(self) -> [u8; 256] {
         match self {
-            Enc::Base64 => &T64,
-            Enc::Base64Url => &T64URL,
-            Enc::Base32 => &T32,
-            Enc::Base32Hex => &T32HEX,
-            Enc::Base16 => &T16,
-            Enc::Base2Msbf | Enc::Base2Lsbf => &T2,
-            Enc::Z85 => &TZ85,
+            Enc::Base64 => table(B64),
+            Enc::Base64Url => table(B64URL),
+            Enc::Base32 => table(B32),
+            // base32hex decoding as GNU's does it: hex-alphabet characters
+            // are translated to the base32 alphabet and the result decoded
+            // as base32, so W, X, Y and Z (base32 letters outside the hex
+            // alphabet) pass as 22-25.
+            Enc::Base32Hex => {
+                let mut t = table(B32HEX);
+                t[b'W' as usize..=b'Z' as usize].copy_from_slice(&[22, 23, 24, 25]);
+                t
+            }
+            Enc::Base16 => table(B16),
+            Enc::Base2Msbf | Enc::Base2Lsbf => table(b"01"),
+            Enc::Z85 => table(Z85),
         }
     }
 
     /// Whether `b` survives `--ignore-garbage` (GNU keeps '=' too, and for
     /// Z85 a NUL, which its alphabet test takes for a member).
-    pub fn keeps(self, b: u8) -> bool {
+    fn keeps(self, t: &[u8; 256], b: u8) -> bool {
         if self == Enc::Base32Hex && (b'W'..=b'Z').contains(&b) {
             return false;
         }
-        self.table()[b as usize] != BAD || b == b'=' || (b == 0 && self == Enc::Z85)
+        t[b as usize] != BAD || b == b'=' || (b == 0 && self == Enc::Z85)
     }
 }
 
@@ -260,6 +251,8 @@ pub fn push_wrapped(out: &mut Vec<u8>, data: &[u8], width: usize, col: &mut usiz
 /// A streaming decoder.
 pub struct Decoder {
     enc: Enc,
+    /// The decoding table of `enc`.
+    t: [u8; 256],
     ignore_garbage: bool,
     group: [u8; 8],
     n: usize,
@@ -269,6 +262,7 @@ impl Decoder {
     pub fn new(enc: Enc, ignore_garbage: bool) -> Decoder {
         Decoder {
             enc,
+            t: enc.table(),
             ignore_garbage,
             group: [0; 8],
             n: 0,
@@ -287,7 +281,7 @@ impl Decoder {
         {
             return false;
         }
-        let t = self.enc.table();
+        let t = &self.t;
         let size = self.enc.out_group();
         // No encoding makes more bytes than characters (plus a group left
         // from the last call), so the output is written in place.
@@ -324,14 +318,14 @@ impl Decoder {
             }
             let b = input[i];
             i += 1;
-            if b == b'\n' || (self.ignore_garbage && !self.enc.keeps(b)) {
+            if b == b'\n' || (self.ignore_garbage && !self.enc.keeps(t, b)) {
                 continue;
             }
             self.group[self.n] = b;
             self.n += 1;
             if self.n == size {
                 self.n = 0;
-                if !decode_group(self.enc, &self.group[..size], &mut w) {
+                if !decode_group(self.enc, t, &self.group[..size], &mut w) {
                     ok = false;
                     break;
                 }
@@ -355,7 +349,7 @@ impl Decoder {
             buf: &mut out[start..],
             n: 0,
         };
-        decode_group(self.enc, &self.group[..n], &mut w);
+        decode_group(self.enc, &self.t, &self.group[..n], &mut w);
         let k = w.n;
         out.truncate(start + k);
         false
@@ -446,8 +440,7 @@ fn base32_groups(t: &[u8; 256], input: &[u8], dst: &mut [u8]) -> usize {
 /// Decodes one group (shorter only at the end of the input), as GNU's
 /// decode_4/decode_8 and basenc's decoders do: false if invalid.
 #[cfg_attr(corebox_opt, optimize(speed))]
-fn decode_group(enc: Enc, g: &[u8], out: &mut Out) -> bool {
-    let t = enc.table();
+fn decode_group(enc: Enc, t: &[u8; 256], g: &[u8], out: &mut Out) -> bool {
     let v = |i: usize| g.get(i).map_or(BAD, |&c| t[c as usize]);
     let ok = |i: usize| v(i) != BAD;
     match enc {

@@ -159,7 +159,7 @@ pub fn open(path: &[u8], how: Open) -> Result<File> {
             Mode::from_raw_mode(0o666),
         ) {
             Err(rustix::io::Errno::INTR) => continue,
-            r => return r.map(File).map_err(Errno::from).and_then(safer),
+            r => return r.map(File::own).map_err(Errno::from).and_then(safer),
         }
     }
 }
@@ -167,12 +167,11 @@ pub fn open(path: &[u8], how: Open) -> Result<File> {
 /// Moves a new descriptor above 2 (gnulib's open-safer): with standard
 /// input or output closed, a file opened later must not take their place.
 fn safer(f: File) -> Result<File> {
-    use rustix::fd::{AsFd, AsRawFd};
-    if f.0.as_fd().as_raw_fd() > 2 {
+    if f.fd().raw() > 2 {
         return Ok(f);
     }
-    rustix::io::fcntl_dupfd_cloexec(&f.0, 3)
-        .map(File)
+    rustix::io::fcntl_dupfd_cloexec(f.fd().b(), 3)
+        .map(File::own)
         .map_err(Errno::from)
 }
 
@@ -225,7 +224,7 @@ pub fn mkdir(path: &[u8], mode: u32) -> Result<()> {
 pub fn create_new(path: &[u8], mode: u32) -> Result<File> {
     let f = OFlags::RDWR | OFlags::CREATE | OFlags::EXCL | OFlags::CLOEXEC;
     rfs::openat(rfs::CWD, P(path), f, Mode::from_raw_mode(mode))
-        .map(File)
+        .map(File::own)
         .map_err(Errno::from)
 }
 
@@ -310,7 +309,7 @@ pub fn open_path_dir_at(dir: Fd, name: &[u8], follow: bool) -> Result<File> {
         f |= OFlags::NOFOLLOW;
     }
     rfs::openat(dir.b(), P(name), f, Mode::empty())
-        .map(File)
+        .map(File::own)
         .map_err(Errno::from)
 }
 
@@ -366,9 +365,9 @@ pub fn fdatasync(fd: Fd) -> Result<()> {
 pub fn open_for_sync(path: &[u8]) -> Result<File> {
     let base = OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC;
     match rfs::openat(rfs::CWD, P(path), base | OFlags::RDONLY, Mode::empty()) {
-        Ok(f) => Ok(File(f)),
+        Ok(f) => Ok(File::own(f)),
         Err(e) => match rfs::openat(rfs::CWD, P(path), base | OFlags::WRONLY, Mode::empty()) {
-            Ok(f) => Ok(File(f)),
+            Ok(f) => Ok(File::own(f)),
             Err(_) => Err(e.into()),
         },
     }
@@ -464,7 +463,7 @@ pub fn open_flags(path: &[u8], flags: u32, mode: u32) -> Result<File> {
     loop {
         match rfs::openat(rfs::CWD, P(path), f, Mode::from_raw_mode(mode as _)) {
             Err(rustix::io::Errno::INTR) => continue,
-            r => return r.map(File).map_err(Errno::from),
+            r => return r.map(File::own).map_err(Errno::from),
         }
     }
 }
@@ -652,7 +651,7 @@ pub fn grow_pipe(fd: Fd, bytes: usize) -> Result<usize> {
 /// A new pipe (read end, write end), close-on-exec.
 pub fn pipe() -> Result<(File, File)> {
     rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)
-        .map(|(r, w)| (File(r), File(w)))
+        .map(|(r, w)| (File::own(r), File::own(w)))
         .map_err(Errno::from)
 }
 
@@ -696,7 +695,7 @@ pub fn splice_via_pipe(
 /// `freopen(path, "w", stdout)` does (uniq's OUTPUT operand).
 pub fn reopen_stdout(path: &[u8]) -> Result<()> {
     let f = open(path, Open::WriteTrunc)?;
-    rustix::stdio::dup2_stdout(&f.0).map_err(Errno::from)
+    rustix::stdio::dup2_stdout(f.fd().b()).map_err(Errno::from)
 }
 
 /// An input operand: the named file, or standard input for `-`.
@@ -764,7 +763,7 @@ pub fn open_nonblock(path: &[u8]) -> Result<File> {
             Mode::empty(),
         ) {
             Err(rustix::io::Errno::INTR) => continue,
-            r => return r.map(File).map_err(Errno::from).and_then(safer),
+            r => return r.map(File::own).map_err(Errno::from).and_then(safer),
         }
     }
 }
@@ -792,7 +791,7 @@ pub fn open_dir_at(dir: Fd, name: &[u8], follow: bool) -> Result<File> {
     loop {
         match rfs::openat(dir.b(), P(name), f, Mode::empty()) {
             Err(rustix::io::Errno::INTR) => continue,
-            r => return r.map(File).map_err(Errno::from),
+            r => return r.map(File::own).map_err(Errno::from),
         }
     }
 }
@@ -823,7 +822,7 @@ pub fn mkstemp(prefix: &[u8]) -> Result<(File, Vec<u8>)> {
             Err(rustix::io::Errno::EXIST) | Err(rustix::io::Errno::INTR) => continue,
             r => {
                 return r
-                    .map(|f| (File(f), name))
+                    .map(|f| (File::own(f), name))
                     .map_err(Errno::from)
                     .and_then(|(f, n)| Ok((safer(f)?, n)))
             }
@@ -886,7 +885,7 @@ pub fn open_write_only(path: &[u8]) -> Result<File> {
         OFlags::WRONLY | OFlags::CLOEXEC,
         Mode::empty(),
     )
-    .map(File)
+    .map(File::own)
     .map_err(Errno::from)
 }
 
@@ -901,7 +900,7 @@ pub fn open_append_mode(path: &[u8], mode: u32) -> Result<File> {
         Mode::from_raw_mode(mode),
     );
     rustix::process::umask(old);
-    f.map(File).map_err(Errno::from)
+    f.map(File::own).map_err(Errno::from)
 }
 
 /// dup2: makes `from` also standard input, output or error (`to` 0-2).
@@ -918,7 +917,7 @@ pub fn dup_to(from: Fd, to: Fd) -> Result<()> {
 /// A close-on-exec copy of `fd` numbered above 2.
 pub fn dup_above_stdio(fd: Fd) -> Result<File> {
     rustix::io::fcntl_dupfd_cloexec(fd.b(), 3)
-        .map(File)
+        .map(File::own)
         .map_err(Errno::from)
 }
 
@@ -988,7 +987,7 @@ pub fn open_at(dir: Fd, name: &[u8], how: OpenAt) -> Result<File> {
             Mode::from_raw_mode(mode),
         ) {
             Err(rustix::io::Errno::INTR) => continue,
-            r => return r.map(File).map_err(Errno::from).and_then(safer),
+            r => return r.map(File::own).map_err(Errno::from).and_then(safer),
         }
     }
 }

@@ -24,7 +24,7 @@ const HEADER: usize = 16;
 /// A new inotify instance (close-on-exec).
 pub fn init() -> Result<File> {
     inotify::init(inotify::CreateFlags::CLOEXEC)
-        .map(File)
+        .map(File::own)
         .map_err(Errno::from)
 }
 

@@ -4,7 +4,7 @@
 use crate::errno::{Errno, Result};
 use alloc::vec::Vec;
 use core::cell::UnsafeCell;
-use rustix::fd::{AsFd, BorrowedFd, OwnedFd};
+use rustix::fd::{BorrowedFd, OwnedFd};
 
 /// A file descriptor this process does not own (for example 0, 1 or 2).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -98,31 +98,46 @@ impl Fd {
     }
 }
 
-/// An open file descriptor, closed when dropped.
+/// An open file descriptor, closed when dropped (through one function
+/// out of line: an OwnedFd inlines its close at every drop).
 #[derive(Debug)]
-pub struct File(pub(crate) OwnedFd);
+pub struct File(i32);
 
 impl File {
+    /// Takes over `f`.
+    pub(crate) fn own(f: OwnedFd) -> File {
+        use rustix::fd::IntoRawFd;
+        File(f.into_raw_fd())
+    }
+
     pub fn fd(&self) -> Fd {
-        use rustix::fd::AsRawFd;
-        Fd(self.0.as_fd().as_raw_fd())
+        Fd(self.0)
     }
 
     /// Keeps the descriptor open for good (across exec, if it is one of
     /// 0-2 or not close-on-exec): nothing closes it any more.
     pub fn keep(self) -> Fd {
-        use rustix::fd::IntoRawFd;
-        Fd(self.0.into_raw_fd())
+        let fd = Fd(self.0);
+        core::mem::forget(self);
+        fd
     }
 
     /// Closes the descriptor and reports what close(2) says (NFS and
     /// quota errors show up there).
     pub fn close(self) -> Result<()> {
-        use rustix::fd::IntoRawFd;
-        let fd = self.0.into_raw_fd();
-        // SAFETY: `fd` came from an OwnedFd given up just now: nothing
-        // else owns or closes it.
+        let fd = self.keep().0;
+        // SAFETY: `fd` was this File's, given up just now: nothing else
+        // owns or closes it.
         unsafe { rustix::io::try_close(fd) }.map_err(Errno::from)
+    }
+}
+
+impl Drop for File {
+    #[inline(never)]
+    fn drop(&mut self) {
+        // SAFETY: the File owns its descriptor (taken from an OwnedFd),
+        // and this is the one place that closes it.
+        unsafe { rustix::io::close(self.0) }
     }
 }
 
@@ -251,6 +266,7 @@ pub fn write_errors_die_past_stdio_buffer() {
 /// Sets how a write error on standard output is reported at exit: as
 /// `above` when from `threshold` to `upper` bytes were written, else as
 /// `below`.
+#[inline(never)]
 pub fn set_write_error_style(
     below: WriteErrorKind,
     above: WriteErrorKind,

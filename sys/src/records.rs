@@ -41,6 +41,7 @@ impl Records {
 
     /// A reader whose buffer starts at `cap` bytes (bigger reads for
     /// callers that take whole blocks, see [`Records::next_chunk`]).
+    #[inline(never)]
     pub fn with_capacity(fd: Fd, delim: u8, cap: usize) -> Records {
         Records {
             fd,

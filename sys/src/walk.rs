@@ -125,6 +125,7 @@ fn is_lnk(s: &Stat) -> bool {
 }
 
 impl<'a> Walker<'a> {
+    #[inline(never)]
     pub fn new(roots: &'a [&'a [u8]], follow: Follow) -> Walker<'a> {
         Walker {
             roots,
@@ -195,6 +196,7 @@ impl<'a> Walker<'a> {
 
     /// The directory holding the current entry (the current directory for
     /// operands).
+    #[inline(never)]
     pub fn dirfd(&self) -> Fd {
         // A directory's own level is pushed after its pre-order visit and
         // popped before its post-order one: the top is always the parent.
