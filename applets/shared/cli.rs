@@ -37,7 +37,10 @@ pub struct Spec {
 impl Spec {
     /// The program's name, after the last option's name (`--version`).
     pub fn name(&self) -> &'static [u8] {
-        let end = self.opts.last().map_or(0, |d| d.at as usize + d.len as usize);
+        let end = self
+            .opts
+            .last()
+            .map_or(0, |d| d.at as usize + d.len as usize);
         self.names.as_bytes().get(end..).unwrap_or_default()
     }
 }
