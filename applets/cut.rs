@@ -65,13 +65,11 @@ struct OutBuf {
 impl OutBuf {
     #[inline(always)]
     fn put(&mut self, s: &[u8]) {
-        match self.buf.get_mut(self.len..self.len + s.len()) {
-            Some(room) => {
-                room.copy_from_slice(s);
-                self.len += s.len();
-            }
-            None => self.put_after_flush(s),
+        if self.buf.len() - self.len < s.len() {
+            return self.put_after_flush(s);
         }
+        self.buf[self.len..self.len + s.len()].copy_from_slice(s);
+        self.len += s.len();
     }
 
     /// [`OutBuf::put`] when the buffer is full: once per 64 KiB, out of
@@ -89,9 +87,15 @@ impl OutBuf {
 
     #[inline(always)]
     fn byte(&mut self, b: u8) {
-        self.put(&[b]);
+        if self.len == self.buf.len() {
+            self.flush();
+        }
+        self.buf[self.len] = b;
+        self.len += 1;
     }
 
+    #[cold]
+    #[inline(never)]
     fn flush(&mut self) {
         out().write(&self.buf[..self.len]);
         self.len = 0;
