@@ -13,13 +13,13 @@ pub fn quote(name: &[u8]) -> Vec<u8> {
 }
 
 /// Quotes a file name GNU's `quotef` way (only when needed).
-#[cfg_attr(corebox_opt, optimize(size))]
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 pub fn quotef(name: &[u8]) -> Vec<u8> {
     logic::quote::shell(name, sys::env::utf8_locale())
 }
 
 /// Quotes a file name GNU's `quoteaf` way (always).
-#[cfg_attr(corebox_opt, optimize(size))]
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 pub fn quoteaf(name: &[u8]) -> Vec<u8> {
     logic::quote::shell_always(name, sys::env::utf8_locale())
 }

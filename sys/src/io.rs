@@ -570,11 +570,9 @@ fn append(v: &mut Vec<u8>, pieces: &[&[u8]]) {
 
 /// Appends the strerror text of `e` (`Unknown error N` for unknown numbers).
 pub fn push_errno_message(line: &mut Vec<u8>, e: Errno) {
-    let m = e.message();
-    line.extend_from_slice(m);
-    if m == b"Unknown error" {
+    if !e.push_message(line) {
         let mut tmp = [0u8; 20];
-        line.push(b' ');
+        line.extend_from_slice(b"Unknown error ");
         if e.0 < 0 {
             line.push(b'-');
         }
