@@ -116,7 +116,7 @@ struct Parser<'a> {
 type PResult<T> = Result<T, &'static str>;
 
 #[cfg_attr(corebox_opt, optimize(size))]
-fn set_of(f: impl Fn(u8) -> bool) -> Box<[bool; 256]> {
+fn set_of(f: &dyn Fn(u8) -> bool) -> Box<[bool; 256]> {
     let mut s = Box::new([false; 256]);
     for b in 0..=255u8 {
         s[b as usize] = f(b);
@@ -295,12 +295,12 @@ impl Parser<'_> {
         let basic = self.syntax == Syntax::Basic;
         Ok(match c {
             b'.' if self.utf8 => Node::Alt(vec![
-                Node::Set(set_of(|b| {
+                Node::Set(set_of(&|b| {
                     b < 0x80 && if basic { b != 0 } else { b != b'\n' }
                 })),
                 utf8_ranges(&[(0x80, 0x10ffff)]),
             ]),
-            b'.' => Node::Set(set_of(|b| if basic { b != 0 } else { b != b'\n' })),
+            b'.' => Node::Set(set_of(&|b| if basic { b != 0 } else { b != b'\n' })),
             b'[' => self.bracket()?,
             b'$' if {
                 self.i -= 1;
@@ -339,17 +339,17 @@ impl Parser<'_> {
                         }
                         Node::Backref(n)
                     }
-                    b'w' => Node::Set(set_of(is_word)),
-                    b'W' => Node::Set(set_of(|b| !is_word(b))),
-                    b's' => Node::Set(set_of(|b| matches!(b, b' ' | b'\t'..=b'\r'))),
-                    b'S' => Node::Set(set_of(|b| !matches!(b, b' ' | b'\t'..=b'\r'))),
+                    b'w' => Node::Set(set_of(&is_word)),
+                    b'W' => Node::Set(set_of(&|b| !is_word(b))),
+                    b's' => Node::Set(set_of(&|b| matches!(b, b' ' | b'\t'..=b'\r'))),
+                    b'S' => Node::Set(set_of(&|b| !matches!(b, b' ' | b'\t'..=b'\r'))),
                     b'b' => Node::Assert(Assert::WordBoundary),
                     b'B' => Node::Assert(Assert::NotWordBoundary),
                     b'<' => Node::Assert(Assert::WordStart),
                     b'>' => Node::Assert(Assert::WordEnd),
                     b'`' => Node::Assert(Assert::BufStart),
                     b'\'' => Node::Assert(Assert::BufEnd),
-                    _ => Node::Set(set_of(|b| b == e)),
+                    _ => Node::Set(set_of(&|b| b == e)),
                 }
             }
             _ => match self.multibyte(self.i - 1) {
@@ -359,11 +359,11 @@ impl Parser<'_> {
                     Node::Concat(
                         bytes
                             .iter()
-                            .map(|&c| Node::Set(set_of(|b| b == c)))
+                            .map(|&c| Node::Set(set_of(&|b| b == c)))
                             .collect(),
                     )
                 }
-                None => Node::Set(set_of(|b| b == c)),
+                None => Node::Set(set_of(&|b| b == c)),
             },
         })
     }
@@ -574,7 +574,7 @@ fn utf8_split(lo: u32, hi: u32, out: &mut Vec<Node>) {
     let seq = a
         .iter()
         .zip(b)
-        .map(|(&x, &y)| Node::Set(set_of(|c| (x..=y).contains(&c))));
+        .map(|(&x, &y)| Node::Set(set_of(&|c| (x..=y).contains(&c))));
     out.push(Node::Concat(seq.collect()));
 }
 
