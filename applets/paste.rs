@@ -97,6 +97,7 @@ struct Parallel {
 
 /// Opens every file (a failure is fatal); every `-` gets the one reader
 /// of standard input.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn open_all(files: &[&[u8]], eol: u8) -> Parallel {
     let mut p = Parallel {
         inputs: Vec::with_capacity(files.len()),

@@ -995,6 +995,7 @@ fn push_exp(out: &mut Vec<u8>, e: i32, letter: u8, min_digits: usize) {
 
 /// `%a` of |x|: glibc prints the long double significand with its top
 /// four bits as the leading hex digit.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn hex(x: F80, prec: Option<usize>, alt: bool, upper: bool, out: &mut Vec<u8>) {
     let digits = if upper {
         b"0123456789ABCDEF"

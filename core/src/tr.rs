@@ -820,6 +820,7 @@ pub fn translate(buf: &mut [u8], table: &[u8; 256]) {
 pub type Shifts = [(u8, u8, u8); 8];
 
 /// The ranges of `table` as shifts, when there are at most eight.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 pub fn shifts(table: &[u8; 256]) -> Option<(Shifts, usize)> {
     let mut out = [(0u8, 0u8, 0u8); 8];
     let (mut n, mut c) = (0, 0usize);

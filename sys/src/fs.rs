@@ -799,6 +799,7 @@ pub fn open_dir_at(dir: Fd, name: &[u8], follow: bool) -> Result<File> {
 /// mkstemp(3): creates a new file `PREFIXxxxxxx` (six random letters and
 /// digits) with mode 0600, read-write, and returns it with its name;
 /// EEXIST means another name is tried.
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 pub fn mkstemp(prefix: &[u8]) -> Result<(File, Vec<u8>)> {
     const LETTERS: &[u8; 62] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
     let mut seed = crate::system::random_u64();

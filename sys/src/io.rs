@@ -34,6 +34,7 @@ impl Fd {
     }
 
     /// read(2), retried on EINTR.
+    #[inline(never)]
     pub fn read(self, buf: &mut [u8]) -> Result<usize> {
         loop {
             match rustix::io::read(self.b(), &mut *buf) {
@@ -452,6 +453,8 @@ pub fn set_line_buffered() {
 /// asks of programs through `_STDBUF_O` (`L` line buffered, `0`
 /// unbuffered, N bytes), which corebox, static and without the loader
 /// that would preload libstdbuf.so, honours itself.
+#[cold]
+#[cfg_attr(corebox_opt, optimize(size), inline(never))]
 fn buffering(o: &mut OutState) {
     o.cap = OUT_CAP;
     match crate::env::var(b"_STDBUF_O") {
