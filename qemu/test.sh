@@ -47,8 +47,8 @@ ensure_qemu "${triples[@]}"
 # the long help texts.
 FOUNDATION="true false echo yes cat basename dirname pwd printenv sleep link unlink sync nproc uname arch tty whoami logname hostid"
 FOUNDATION_BUDGET=65536
-SIZE_BUDGET_X86_64=${SIZE_BUDGET_X86_64:-942080}
-SHORT_BUDGET_X86_64=${SHORT_BUDGET_X86_64:-909312}
+SIZE_BUDGET_X86_64=${SIZE_BUDGET_X86_64:-931840}
+SHORT_BUDGET_X86_64=${SHORT_BUDGET_X86_64:-897024}
 if [[ " ${triples[*]} " == *" x86_64-unknown-linux-musl "* ]]; then
   COREBOX_APPLETS="$FOUNDATION" qemu/build.sh x86_64-unknown-linux-musl >/dev/null
   size=$(stat -c %s target/x86_64-unknown-linux-musl/release/corebox)
