@@ -191,9 +191,7 @@ mod tests {
         let mut model = BTreeSet::new();
         let mut seed = 1u64;
         for _ in 0..20000 {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            seed = crate::num::mmix_step(seed);
             let k = ((seed >> 60) & 3, (seed >> 33) % 700);
             match (seed >> 20) % 3 {
                 0 | 1 => assert_eq!(ours.insert(k), model.insert(k)),
@@ -216,9 +214,7 @@ mod tests {
         let mut model = std::collections::BTreeMap::new();
         let mut seed = 7u64;
         for step in 0..20000u32 {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            seed = crate::num::mmix_step(seed);
             let k = ((seed >> 60) & 3, (seed >> 33) % 500);
             if (seed >> 20) % 3 < 2 {
                 let v = step.to_le_bytes().to_vec();

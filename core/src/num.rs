@@ -1,5 +1,13 @@
 //! Integer parsing: strict decimals, and GNU's sizes with suffixes
-//! (gnulib `xstrtoumax`: `b`=512, `K`/`KiB`=1024, `kB`=1000, ... `Q`).
+//! (gnulib `xstrtoumax`: `b`=512, `K`/`KiB`=1024, `kB`=1000, ... `Q`),
+//! and one step of a 64-bit LCG.
+
+/// One step of Knuth's MMIX 64-bit linear congruential generator (the
+/// next name mkstemp tries, and the tests' pseudo-random keys).
+pub fn mmix_step(x: u64) -> u64 {
+    x.wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407)
+}
 
 /// Parses an unsigned decimal made only of digits; None on overflow.
 pub fn parse_u64_dec(s: &[u8]) -> Option<u64> {

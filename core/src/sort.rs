@@ -227,9 +227,7 @@ mod tests {
     use alloc::vec::Vec;
 
     fn lcg(seed: &mut u64) -> u64 {
-        *seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        *seed = crate::num::mmix_step(*seed);
         *seed >> 33
     }
 

@@ -87,9 +87,7 @@ mod tests {
         let mut model = BTreeMap::new();
         let mut x = 3u64;
         for _ in 0..5000 {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            x = crate::num::mmix_step(x);
             let k = ((x >> 40) % 1500).to_string().into_bytes();
             let next = model.len();
             assert_eq!(ours.insert(&k), *model.entry(k).or_insert(next));

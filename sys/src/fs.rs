@@ -810,10 +810,7 @@ pub fn mkstemp(prefix: &[u8]) -> Result<(File, Vec<u8>)> {
             name.push(LETTERS[(seed % 62) as usize]);
             seed /= 62;
         }
-        // A step of a 64-bit LCG (Knuth's MMIX) for the next try.
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        seed = logic::num::mmix_step(seed);
         match rfs::openat(
             rfs::CWD,
             P(name.as_slice()),
